@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  test('an empty environment gives a working offline shop on port 3000 with PGlite in ./data', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.database).toEqual({ kind: 'pglite', dir: path.resolve('data', 'db') });
+    expect(config.filesDir).toBe(path.resolve('data', 'files'));
+    expect(config.outboxDir).toBe(path.resolve('data', 'outbox'));
+    expect(config.s3).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+  });
+
+  test('DATABASE_URL switches to PostgreSQL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/shop' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@127.0.0.1:5432/shop' });
+  });
+
+  test('empty strings count as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' }).database.kind).toBe('pglite');
+  });
+
+  test.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/shop'],
+    ['SMTP_URL', 'not a url'],
+    ['ADMIN_API_KEY', 'short'],
+    ['LOG_LEVEL', 'loud'],
+  ])('a bad %s stops the start with a message naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  test('S3 settings are read when a bucket is named', () => {
+    const config = loadConfig({ S3_BUCKET: 'guides', S3_ENDPOINT: 'http://127.0.0.1:9000' });
+    expect(config.s3).toMatchObject({
+      bucket: 'guides',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+    });
+  });
+});

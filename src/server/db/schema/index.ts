@@ -1,0 +1,7 @@
+export * from './admin';
+export * from './analytics';
+export * from './catalogue';
+export * from './content';
+export * from './files';
+export * from './mail';
+export * from './orders';

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { localeEnum, travelGuides } from './catalogue';
+import { storedFiles } from './files';
+
+export const orderStatusEnum = pgEnum('order_status', [
+  'pending',
+  'pending_verification',
+  'completed',
+  'rejected',
+]);
+export const paymentMethodEnum = pgEnum('payment_method', ['stripe', 'djamo', 'free']);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The id shoppers see in URLs: ≥128 random bits, so knowing it is the access right. */
+    publicId: text('public_id').notNull().unique(),
+    /** Short number for support conversations, e.g. GA-7K3M9Q. */
+    orderNumber: text('order_number').notNull().unique(),
+    status: orderStatusEnum('status').notNull().default('pending'),
+    paymentMethod: paymentMethodEnum('payment_method').notNull(),
+    paymentProvider: text('payment_provider'),
+    /** Stripe PaymentIntent id; unique so one payment can only ever make one order. */
+    paymentIntentId: text('payment_intent_id'),
+    /** Mobile-money reference the shopper types into the wallet app. */
+    djamoReference: text('djamo_reference'),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    locale: localeEnum('locale').notNull().default('fr'),
+    total: numeric('total', { precision: 10, scale: 2 }).notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    verifiedBy: text('verified_by'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_payment_intent_uq').on(t.paymentIntentId),
+    uniqueIndex('orders_djamo_reference_uq').on(t.djamoReference),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_email_idx').on(t.email),
+    check('orders_total_nonnegative', sql`${t.total} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    guideId: uuid('guide_id')
+      .notNull()
+      .references(() => travelGuides.id),
+    quantity: integer('quantity').notNull(),
+    /** Price per unit at the time of the order, from the database, never from the client. */
+    unitPrice: numeric('unit_price', { precision: 10, scale: 2 }).notNull(),
+    title: text('title').notNull(),
+    /** The buyer-stamped copies, made once by a background job. */
+    stampedPrimaryFileId: uuid('stamped_primary_file_id').references(() => storedFiles.id),
+    stampedSecondaryFileId: uuid('stamped_secondary_file_id').references(() => storedFiles.id),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_guide_idx').on(t.guideId),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const paymentReceipts = pgTable(
+  'payment_receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    provider: text('provider').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_receipts_order_idx').on(t.orderId, t.createdAt)],
+);

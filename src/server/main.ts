@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createLocalFileStore } from './adapters/storage/local';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoData } from './db/seed';
+import type { PageRenderer } from './render/pages';
+import { createDevRenderer, createProductionRenderer, registerBuiltAssets } from './render/renderers';
+
+const startedAt = performance.now();
+const dev = process.argv.includes('--dev');
+const projectRoot = process.cwd();
+const distDir = path.join(projectRoot, 'dist');
+
+async function start(): Promise<FastifyInstance> {
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? (dev ? 'development' : 'production'),
+  });
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const files = createLocalFileStore(config.filesDir);
+  if (config.seedDemoData) {
+    const seedStart = performance.now();
+    const { seeded } = await seedDemoData({ db: database.db, files });
+    if (seeded) console.log(`Seeded the demo catalogue in ${Math.round(performance.now() - seedStart)} ms`);
+  }
+
+  // The renderer needs the app (dev middleware), and the app needs the renderer: build in two steps.
+  let renderer: PageRenderer | undefined;
+  const app = await buildApp(config, {
+    database,
+    files,
+    renderer: { render: (r) => renderer!.render(r), template: (u) => renderer!.template(u) },
+  });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  if (dev) {
+    renderer = await createDevRenderer(app, projectRoot);
+  } else {
+    if (!existsSync(path.join(distDir, 'ssr', 'entry-server.js'))) {
+      throw new Error('No production build found in dist/. Run `npm run build` (npm start does it for you).');
+    }
+    renderer = await createProductionRenderer(distDir);
+    await registerBuiltAssets(app, distDir);
+  }
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Shop ready at http://localhost:${config.port} in ${Math.round(performance.now() - startedAt)} ms`,
+  );
+  return app;
+}
+
+function installShutdown(app: FastifyInstance): void {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing requests in flight, then closing`);
+    // Hard stop if something hangs; in-flight requests get ten seconds.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+start().then(installShutdown, (error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('The shop failed to start:', error);
+  }
+  process.exit(1);
+});

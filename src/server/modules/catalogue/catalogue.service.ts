@@ -1,0 +1,108 @@
+import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Guide, GuideDetail } from '../../../shared/contracts/catalogue';
+import type { Locale } from '../../../shared/locale';
+import type { Db } from '../../db/client';
+import { storedFiles, travelGuides } from '../../db/schema';
+
+const cover = alias(storedFiles, 'cover');
+const pdf = alias(storedFiles, 'pdf');
+
+const guideColumns = {
+  guide: travelGuides,
+  coverName: cover.publicName,
+  pdfName: pdf.originalName,
+  pdfSize: pdf.size,
+};
+
+type GuideRow = {
+  guide: typeof travelGuides.$inferSelect;
+  coverName: string | null;
+  pdfName: string | null;
+  pdfSize: number | null;
+};
+
+function baseQuery(db: Db) {
+  return db
+    .select(guideColumns)
+    .from(travelGuides)
+    .leftJoin(cover, eq(cover.id, travelGuides.coverFileId))
+    .leftJoin(pdf, eq(pdf.id, travelGuides.pdfPrimaryFileId));
+}
+
+export function toGuide(row: GuideRow): Guide {
+  const g = row.guide;
+  return {
+    id: g.id,
+    slug: g.slug,
+    title: g.title,
+    description: g.description,
+    price: g.price,
+    imageUrl: row.coverName ? `/api/images/${row.coverName}` : null,
+    fileName: row.pdfName,
+    fileSize: row.pdfSize,
+    pageCount: g.pageCount,
+    hasPreview: g.previewFileId !== null || g.pdfPrimaryFileId !== null,
+    locale: g.locale,
+    rating: g.rating,
+    reviewCount: g.reviewCount,
+    createdAt: g.createdAt.toISOString(),
+  };
+}
+
+/** Lower-case, unaccented, punctuation turned into spaces: the same on both sides of a search. */
+const normalised = (expr: SQL) => sql`regexp_replace(lower(unaccent(${expr})), '[^a-z0-9]+', ' ', 'g')`;
+
+export function searchWords(q: string): string[] {
+  return q
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0)
+    .slice(0, 8);
+}
+
+/** Active guides of one locale, newest first, optionally filtered by a search. */
+export async function listActiveGuides(db: Db, options: { locale: Locale; q?: string }): Promise<Guide[]> {
+  const words = options.q ? searchWords(options.q) : [];
+  const conditions: SQL[] = [eq(travelGuides.locale, options.locale), eq(travelGuides.isActive, true)];
+  const title = normalised(sql`${travelGuides.title}`);
+  const body = normalised(sql`${travelGuides.title} || ' ' || ${travelGuides.description}`);
+  for (const word of words) {
+    // Each word must appear somewhere; words of five letters or more may carry one typo.
+    const exact = sql`${body} like ${`%${word}%`}`;
+    conditions.push(word.length >= 5 ? sql`(${exact} or word_similarity(${word}, ${body}) >= 0.5)` : exact);
+  }
+  // Title matches rank first: count how many search words the title holds.
+  const titleHits = sql.join(
+    words.map((w) => sql`(case when ${title} like ${`%${w}%`} then 1 else 0 end)`),
+    sql` + `,
+  );
+  const newestFirst = [desc(travelGuides.createdAt), desc(travelGuides.id)];
+  const rows = await baseQuery(db)
+    .where(and(...conditions))
+    .orderBy(...(words.length ? [desc(titleHits), ...newestFirst] : newestFirst));
+  return rows.map(toGuide);
+}
+
+export async function findActiveGuideBySlug(db: Db, slug: string): Promise<GuideDetail | undefined> {
+  const [row] = await baseQuery(db)
+    .where(and(eq(travelGuides.slug, slug), eq(travelGuides.isActive, true)))
+    .limit(1);
+  if (!row) return undefined;
+  const group = row.guide.translationGroup;
+  const translations = group
+    ? await db
+        .select({ locale: travelGuides.locale, slug: travelGuides.slug, title: travelGuides.title })
+        .from(travelGuides)
+        .where(
+          and(
+            eq(travelGuides.translationGroup, group),
+            eq(travelGuides.isActive, true),
+            ne(travelGuides.id, row.guide.id),
+          ),
+        )
+    : [];
+  return { ...toGuide(row), translations };
+}

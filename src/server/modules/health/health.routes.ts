@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/healthz', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
+    status: 'ok' as const,
+  }));
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const { database, files } = app.services;
+      try {
+        await Promise.all([database.ping(), files.check()]);
+        return { status: 'ready' as const };
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check failed');
+        return reply.code(503).send({ message: 'Database or file store unreachable' });
+      }
+    },
+  );
+};

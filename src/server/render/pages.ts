@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LOCALE, isLocale, LOCALE_STORAGE_KEY, type Locale } from '../../shared/locale';
+import type { RenderPage } from '../../shared/ssr';
+
+export interface PageRenderer {
+  render: RenderPage;
+  /** The HTML shell with <!--app-head-->, <!--app-html--> and <!--app-state--> markers, per URL (dev transforms it). */
+  template(url: string): Promise<string>;
+}
+
+const ONE_YEAR = 31_536_000;
+
+/** ?lang= wins (shared links, hreflang alternates), then the stored choice, then French. */
+export function resolveLocale(request: FastifyRequest): { locale: Locale; fromQuery: boolean } {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (isLocale(query?.lang)) return { locale: query.lang, fromQuery: true };
+  const cookie = request.headers.cookie
+    ?.split(';')
+    .map((c) => c.trim().split('='))
+    .find(([name]) => name === LOCALE_STORAGE_KEY)?.[1];
+  return { locale: isLocale(cookie) ? cookie : DEFAULT_LOCALE, fromQuery: false };
+}
+
+/** A fetch whose requests go straight into this Fastify instance through inject(). */
+function inProcessFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const parsed = new URL(url, 'http://shop.internal');
+    const response = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: parsed.pathname + parsed.search,
+      headers: { accept: 'application/json', ...(init?.headers as Record<string, string> | undefined) },
+      payload: init?.body as string | undefined,
+    });
+    return new Response(response.statusCode === 204 ? null : response.body, {
+      status: response.statusCode,
+      headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
+    });
+  };
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+export async function registerPageRendering(
+  app: FastifyInstance,
+  renderer: PageRenderer | undefined,
+): Promise<void> {
+  const fetchApi = inProcessFetch(app);
+
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!renderer) return reply.code(503).send({ message: 'Page rendering is not configured' });
+    const { locale, fromQuery } = resolveLocale(request);
+    const origin = app.services.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const result = await renderer.render({ url: request.url, origin, locale, fetch: fetchApi });
+    if (fromQuery) {
+      reply.header(
+        'set-cookie',
+        `${LOCALE_STORAGE_KEY}=${locale}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax`,
+      );
+    }
+    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    const template = await renderer.template(request.url);
+    const html = template
+      .replace('<html lang="fr"', `<html lang="${escapeAttribute(locale)}"`)
+      .replace('<!--app-head-->', result.head)
+      .replace('<!--app-html-->', result.html)
+      .replace('<!--app-state-->', result.stateScript);
+    return reply
+      .code(result.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie')
+      .send(html);
+  };
+
+  app.get('/*', async (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.code(404).send({ message: `No API route GET ${request.url.split('?')[0]}` });
+    }
+    return renderPage(request, reply);
+  });
+}

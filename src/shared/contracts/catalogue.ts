@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+export const localeSchema = z.enum(['fr', 'en']);
+
+/** A guide as the storefront reads it (spec: storefront §3, plus what the guide page needs). */
+export const guideSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** Decimal string in euros, e.g. "12.00". */
+  price: z.string(),
+  imageUrl: z.string().nullable(),
+  fileName: z.string().nullable(),
+  fileSize: z.number().int().nullable(),
+  pageCount: z.number().int().nullable(),
+  hasPreview: z.boolean(),
+  locale: localeSchema,
+  rating: z.string(),
+  reviewCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Guide = z.infer<typeof guideSchema>;
+
+export const guideListQuerySchema = z.object({
+  locale: localeSchema,
+  q: z.string().max(200).optional(),
+});
+
+export const guideListSchema = z.array(guideSchema);
+
+export const guideDetailSchema = guideSchema.extend({
+  /** The same guide in the other language, when one exists. */
+  translations: z.array(z.object({ locale: localeSchema, slug: z.string(), title: z.string() })),
+});
+export type GuideDetail = z.infer<typeof guideDetailSchema>;
+
+export const imageQuerySchema = z.object({
+  w: z.coerce
+    .number()
+    .int()
+    .refine((w) => COVER_WIDTHS.includes(w as CoverWidth), { message: 'must be one of 320, 640, 960' })
+    .optional(),
+});
+
+export const COVER_WIDTHS = [320, 640, 960] as const;
+export type CoverWidth = (typeof COVER_WIDTHS)[number];

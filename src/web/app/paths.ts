@@ -1,0 +1,21 @@
+import type { CountrySlug } from '../../shared/countries';
+
+/** Typed link builders: every internal link goes through here. */
+export const paths = {
+  home: () => '/',
+  allGuides: () => '/guides',
+  search: (term: string) => `/?${new URLSearchParams({ search: term })}`,
+  country: (slug: CountrySlug) => `/${slug}`,
+  guide: (slug: string) => `/guides/${slug}`,
+  about: () => '/about',
+  contact: () => '/contact',
+  faq: () => '/faq',
+  privacy: () => '/privacy',
+  terms: () => '/terms',
+  checkout: () => '/checkout',
+  order: (publicId: string) => `/order-confirmation/${publicId}`,
+  admin: (tab: AdminTab = 'analytics') => `/admin/${tab}`,
+};
+
+export const ADMIN_TABS = ['analytics', 'guides', 'mobile-money', 'emails', 'content', 'media'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];

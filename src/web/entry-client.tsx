@@ -1,0 +1,65 @@
+import './styles.css';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { isLocale, LOCALE_STORAGE_KEY, type Locale } from '../shared/locale';
+import { SSR_STATE_KEY } from '../shared/ssr';
+import { AppShell } from './app/app-shell';
+import type { AppDeps } from './app/deps';
+import { createQueryClient } from './app/query-client';
+import { createRoutes } from './app/routes';
+import { createApiClient } from './lib/api';
+
+declare global {
+  interface Window {
+    [SSR_STATE_KEY]?: { locale: Locale; queries: DehydratedState };
+  }
+}
+
+const state = window[SSR_STATE_KEY];
+const queryClient = createQueryClient();
+if (state) hydrate(queryClient, state.queries);
+
+let currentLocale: Locale = isLocale(state?.locale) ? state.locale : 'fr';
+const deps: AppDeps = {
+  api: createApiClient(window.fetch.bind(window)),
+  queryClient,
+  getLocale: () => currentLocale,
+  origin: window.location.origin,
+};
+const router = createBrowserRouter(createRoutes(deps));
+
+/** Stores the choice where the server reads it (cookie) and where the spec keeps it (localStorage). */
+function persistLocale(locale: Locale) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from many phones' browsers
+  document.cookie = `${LOCALE_STORAGE_KEY}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // storage disabled: the cookie still carries the choice
+  }
+  document.documentElement.lang = locale;
+}
+
+function App() {
+  const [locale, setLocaleState] = useState<Locale>(currentLocale);
+  const setLocale = useCallback((next: Locale) => {
+    currentLocale = next;
+    persistLocale(next);
+    setLocaleState(next);
+    // A ?lang= in the address would switch the language back on reload.
+    const url = new URL(window.location.href);
+    if (url.searchParams.has('lang')) {
+      url.searchParams.delete('lang');
+      window.history.replaceState(window.history.state, '', url);
+    }
+  }, []);
+  return (
+    <AppShell deps={deps} locale={locale} setLocale={setLocale}>
+      <RouterProvider router={router} />
+    </AppShell>
+  );
+}
+
+hydrateRoot(document.getElementById('root')!, <App />);

@@ -1,0 +1,42 @@
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import type { Locale } from '../../shared/locale';
+import { en } from './en';
+import { fr, type MessageKey, type Messages } from './fr';
+
+const dictionaries: Record<Locale, Messages> = { fr, en };
+
+export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+export function translator(locale: Locale): Translate {
+  const messages = dictionaries[locale];
+  return (key, vars) => {
+    const text = messages[key];
+    return vars ? text.replace(/\{(\w+)\}/g, (match, name: string) => String(vars[name] ?? match)) : text;
+  };
+}
+
+interface I18nValue {
+  locale: Locale;
+  t: Translate;
+  setLocale(locale: Locale): void;
+}
+
+const I18nContext = createContext<I18nValue | null>(null);
+
+export function I18nProvider(props: {
+  locale: Locale;
+  setLocale(locale: Locale): void;
+  children: ReactNode;
+}) {
+  const { locale, setLocale } = props;
+  const value = useMemo(() => ({ locale, t: translator(locale), setLocale }), [locale, setLocale]);
+  return <I18nContext.Provider value={value}>{props.children}</I18nContext.Provider>;
+}
+
+export function useI18n(): I18nValue {
+  const value = useContext(I18nContext);
+  if (!value) throw new Error('useI18n must be used inside <I18nProvider>');
+  return value;
+}
+
+export type { MessageKey };

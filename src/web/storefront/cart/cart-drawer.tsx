@@ -1,0 +1,126 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { centsToDecimal, formatPrice } from '../../../shared/money';
+import { paths } from '../../app/paths';
+import { CloseIcon } from '../../components/ui/icons';
+import { useI18n } from '../../i18n';
+import { useCart } from './cart-context';
+
+/** The cart as a side drawer (spec: no cart page). A native <dialog> gives focus trapping and Escape. */
+export function CartDrawer(props: { open: boolean; onClose(): void }) {
+  const { t } = useI18n();
+  const cart = useCart();
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (props.open && !element.open) element.showModal();
+    if (!props.open && element.open) element.close();
+  }, [props.open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      onClose={props.onClose}
+      onClick={(event) => {
+        if (event.target === dialog.current) props.onClose();
+      }}
+      aria-labelledby="cart-title"
+      className="fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-full max-w-sm bg-white p-0 shadow-xl backdrop:bg-black/40"
+    >
+      <div className="flex h-full flex-col">
+        <div className="flex items-center justify-between border-b border-stone-200 p-4">
+          <h2 id="cart-title" className="text-lg font-bold">
+            {t('cart.title')}
+          </h2>
+          <button
+            type="button"
+            onClick={props.onClose}
+            aria-label={t('cart.close')}
+            className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-stone-100"
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        {cart.items.length === 0 ? (
+          <p className="flex-1 p-8 text-center text-stone-600">{t('cart.empty')}</p>
+        ) : (
+          <ul className="flex-1 divide-y divide-stone-200 overflow-y-auto">
+            {cart.items.map(({ guide, quantity }) => (
+              <li key={guide.id} className="flex gap-3 p-4">
+                {guide.imageUrl ? (
+                  <img
+                    src={`${guide.imageUrl}?w=320`}
+                    alt=""
+                    width={48}
+                    height={64}
+                    className="h-16 w-12 shrink-0 rounded object-cover"
+                  />
+                ) : (
+                  <div className="h-16 w-12 shrink-0 rounded bg-teal-800" />
+                )}
+                <div className="flex flex-1 flex-col gap-1">
+                  <p className="text-sm leading-snug font-semibold">{guide.title}</p>
+                  <p className="text-sm text-teal-800">{formatPrice(guide.price)}</p>
+                  <div className="mt-1 flex items-center gap-2">
+                    <button
+                      type="button"
+                      onClick={() => cart.setQuantity(guide.id, quantity - 1)}
+                      aria-label={t('cart.decrease')}
+                      className="h-8 w-8 rounded border border-stone-300 hover:bg-stone-100"
+                    >
+                      −
+                    </button>
+                    <span className="min-w-6 text-center text-sm" aria-live="polite">
+                      {quantity}
+                    </span>
+                    <button
+                      type="button"
+                      onClick={() => cart.setQuantity(guide.id, quantity + 1)}
+                      aria-label={t('cart.increase')}
+                      className="h-8 w-8 rounded border border-stone-300 hover:bg-stone-100"
+                    >
+                      +
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => cart.remove(guide.id)}
+                      className="ml-auto text-sm text-red-700 hover:underline"
+                    >
+                      {t('cart.remove')}
+                    </button>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="space-y-3 border-t border-stone-200 p-4">
+          {cart.items.length > 0 ? (
+            <p className="flex justify-between font-semibold">
+              <span>{t('cart.total')}</span>
+              <span>{formatPrice(centsToDecimal(cart.totalCents))}</span>
+            </p>
+          ) : null}
+          {cart.items.length > 0 ? (
+            <Link
+              to={paths.checkout()}
+              onClick={props.onClose}
+              className="block h-11 rounded-md bg-amber-500 text-center leading-11 font-semibold text-stone-950 hover:bg-amber-400"
+            >
+              {t('cart.checkout')}
+            </Link>
+          ) : null}
+          <button
+            type="button"
+            onClick={props.onClose}
+            className="h-11 w-full rounded-md border border-stone-300 font-semibold hover:bg-stone-50"
+          >
+            {t('cart.continue')}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

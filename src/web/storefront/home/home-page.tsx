@@ -1,0 +1,112 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { COUNTRY_SLUGS } from '../../../shared/countries';
+import { useApi } from '../../app/deps';
+import { paths } from '../../app/paths';
+import { useI18n } from '../../i18n';
+import { Head } from '../../lib/head';
+import { queries } from '../../lib/queries';
+import { GuideGrid } from '../catalogue/guide-card';
+
+export const HOME_CONTENT_KEYS = 'home.hero.*';
+export const HOME_GUIDE_COUNT = 3;
+
+/** spec: ?search= (or ?destination=) holds the search text. */
+export function searchTermFrom(params: URLSearchParams): string {
+  return (params.get('search') ?? params.get('destination') ?? '').trim();
+}
+
+/** The home page; on /guides (showAll) it lists every guide instead of the latest three. */
+export function HomePage(props: { showAll?: boolean }) {
+  const api = useApi();
+  const { t, locale } = useI18n();
+  const [params] = useSearchParams();
+  const term = searchTermFrom(params);
+  const content = useQuery({ ...queries.content(api, locale, HOME_CONTENT_KEYS), placeholderData: (p) => p });
+  const guides = useQuery({ ...queries.guides(api, locale, term || undefined), placeholderData: (p) => p });
+  const list = guides.data ?? [];
+
+  return (
+    <>
+      <Head
+        title={term ? t('meta.search.title', { term }) : t('meta.home.title')}
+        description={t('meta.home.description')}
+        path={props.showAll ? paths.allGuides() : paths.home()}
+        noindex={Boolean(term)}
+      />
+      <section className="bg-gradient-to-br from-teal-800 to-teal-950 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-20">
+          <h1 className="max-w-3xl text-3xl leading-tight font-bold sm:text-5xl">
+            {content.data?.['home.hero.title']?.value}
+          </h1>
+          <p className="mt-4 max-w-2xl text-base text-teal-50 sm:text-lg">
+            {content.data?.['home.hero.description']?.value}
+          </p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            {COUNTRY_SLUGS.map((slug) => (
+              <Link
+                key={slug}
+                to={paths.country(slug)}
+                className="rounded-md bg-amber-400 px-5 py-3 text-center font-semibold text-stone-950 hover:bg-amber-300"
+              >
+                {t('home.heroCta', { country: t(`country.${slug}`) })}
+              </Link>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6" aria-labelledby="guides-heading">
+        {term ? (
+          <div className="mb-8">
+            <h2 id="guides-heading" className="text-2xl font-bold">
+              {t('home.searchTitle', { term })}
+            </h2>
+            {list.length > 0 ? (
+              <p className="mt-1 text-stone-600">{t('home.searchFound', { count: list.length })}</p>
+            ) : null}
+          </div>
+        ) : (
+          <div className="mb-8 flex items-end justify-between gap-4">
+            <h2 id="guides-heading" className="text-2xl font-bold">
+              {props.showAll ? t('home.allGuides') : t('home.latest')}
+            </h2>
+          </div>
+        )}
+        {list.length === 0 && !guides.isPending ? (
+          <p className="rounded-lg border border-dashed border-stone-300 p-8 text-center text-stone-600">
+            {term ? t('home.noResults', { term }) : t('home.emptyCatalogue')}
+          </p>
+        ) : (
+          <GuideGrid guides={term || props.showAll ? list : list.slice(0, HOME_GUIDE_COUNT)} eagerCount={1} />
+        )}
+        {!term && !props.showAll && list.length > 0 ? (
+          <p className="mt-8 text-center">
+            <Link
+              to={paths.allGuides()}
+              className="inline-block rounded-md border border-teal-800 px-5 py-2.5 font-semibold text-teal-900 hover:bg-teal-50"
+            >
+              {t('home.viewAll')}
+            </Link>
+          </p>
+        ) : null}
+      </section>
+
+      <section className="bg-white py-12" aria-labelledby="value-heading">
+        <div className="mx-auto max-w-6xl px-4 sm:px-6">
+          <h2 id="value-heading" className="text-2xl font-bold">
+            {t('home.valueTitle')}
+          </h2>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {(['experts', 'instant', 'mobile', 'secure'] as const).map((key) => (
+              <li key={key} className="rounded-lg border border-stone-200 p-5">
+                <h3 className="font-semibold text-teal-900">{t(`home.value.${key}.title`)}</h3>
+                <p className="mt-2 text-sm text-stone-600">{t(`home.value.${key}.text`)}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}

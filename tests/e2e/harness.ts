@@ -1,0 +1,129 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { adminConnection, withDatabase } from '../helpers/postgres';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface RunningShop {
+  url: string;
+  process: ChildProcess;
+  dataDir: string;
+  logs(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts the built server as a real process on a random port, on a fresh copy of the seeded demo shop. */
+export async function startShop(options: { env?: Record<string, string> } = {}): Promise<RunningShop> {
+  const template = inject('e2eTemplate');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
+  await cp(template.dir, dataDir, { recursive: true });
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/root',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const baseUrl = process.env.DATABASE_URL;
+  if (baseUrl && template.database) {
+    const name = `shop_e2e_${randomBytes(6).toString('hex')}`;
+    const admin = await adminConnection(baseUrl);
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.database}`);
+    } finally {
+      await admin.end();
+    }
+    env.DATABASE_URL = withDatabase(baseUrl, name);
+    dropDatabase = async () => {
+      const cleanup = await adminConnection(baseUrl);
+      try {
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await cleanup.end();
+      }
+    };
+  }
+  const port = await freePort();
+  env.PORT = String(port);
+  const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The shop exited during start:\n${output}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The shop did not become ready in 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    process: child,
+    dataDir,
+    logs: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null) child.kill(signal);
+      const code = await exited;
+      await dropDatabase?.();
+      await rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+/** Collects page errors so a test can assert that hydration went cleanly. */
+export function trackPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}

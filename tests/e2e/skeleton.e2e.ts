@@ -1,0 +1,118 @@
+import { connect } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
+
+let shop: RunningShop;
+let browser: Browser;
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+describe('the walking skeleton in a real browser', () => {
+  test('the home page HTML already holds the demo guides before any script runs', async () => {
+    const res = await fetch(`${shop.url}/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/<html lang="fr"/);
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    // three latest guides, each with an add-to-cart button, rendered by the server
+    expect(html.match(/Ajouter au panier/g)?.length).toBe(3);
+  });
+
+  test('the page hydrates without errors and without moving what the server drew', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await page.goto(`${shop.url}/`);
+    const before = await page.locator('h1').boundingBox();
+    await page.waitForFunction(() => document.querySelector('#root')?.hasChildNodes());
+    await page.waitForLoadState('networkidle');
+    const after = await page.locator('h1').boundingBox();
+    expect(after).toEqual(before);
+    const cls = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 300);
+        }),
+    );
+    expect(cls).toBeLessThan(0.01);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('the language toggle switches to English and the choice survives a reload', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/`);
+    expect(await page.getAttribute('html', 'lang')).toBe('fr');
+    await page.getByRole('button', { name: 'Passer en anglais' }).click();
+    await page.getByText('Latest guides').waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await page.reload();
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await page.getByText('Latest guides').waitFor();
+    // the server rendered English in the first HTML: the toggle now offers French
+    expect(await page.getByRole('button', { name: 'Switch to French' }).textContent()).toBe('FR');
+    await context.close();
+  });
+
+  test('an unknown page answers 404 with Page Not Found', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${shop.url}/this/does/not/exist`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.close();
+  });
+
+  test('/admin redirects to /admin/analytics, and a shopper page never loads admin code', async () => {
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(`${shop.url}/senegal`);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((s) => s.includes('admin'))).toBe(false);
+    await page.goto(`${shop.url}/admin`);
+    expect(new URL(page.url()).pathname).toBe('/admin/analytics');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((s) => s.includes('admin'))).toBe(true);
+    await page.close();
+  });
+
+  test('SIGTERM finishes the request in flight, then exits with code 0', async () => {
+    const other = await startShop();
+    const port = Number(new URL(other.url).port);
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let response = '';
+    socket.on('data', (chunk) => {
+      response += chunk;
+    });
+    const ended = new Promise((resolve) => socket.once('close', resolve));
+    // The request has started (headers half sent) when the signal arrives…
+    socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    await new Promise((r) => setTimeout(r, 100));
+    const exitCode = other.stop('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(other.process.exitCode).toBeNull();
+    // …and still gets its answer once it completes.
+    socket.write('Connection: close\r\n\r\n');
+    await ended;
+    expect(response).toMatch(/^HTTP\/1.1 200 OK/);
+    expect(response).toContain('{"status":"ok"}');
+    expect(await exitCode).toBe(0);
+    // New connections are refused once it has gone.
+    await expect(fetch(`${other.url}/healthz`)).rejects.toThrow();
+  });
+});

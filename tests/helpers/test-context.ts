@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import type { FileStore } from '../../src/server/adapters/storage/file-store';
+import { createLocalFileStore } from '../../src/server/adapters/storage/local';
+import { buildApp } from '../../src/server/app';
+import { type Config, loadConfig } from '../../src/server/config';
+import { type Database, type Db, openPglite, openPostgres } from '../../src/server/db/client';
+import type { PageRenderer } from '../../src/server/render/pages';
+import type { RenderPage } from '../../src/shared/ssr';
+import { adminConnection, TEMPLATE_DATABASE, withDatabase } from './postgres';
+
+export interface TestDatabase {
+  database: Database;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated database for one test file: a copy of the template made in global setup. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const template = inject('databaseTemplate');
+  if (template.kind === 'pglite') {
+    const dump = await readFile(template.file);
+    const database = await openPglite({ loadDataDir: new Blob([dump]) });
+    return { database, db: database.db, close: () => database.close() };
+  }
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  const admin = await adminConnection(template.url);
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openPostgres(withDatabase(template.url, name), { max: 5 });
+  return {
+    database,
+    db: database.db,
+    close: async () => {
+      await database.close();
+      const cleanup = await adminConnection(template.url);
+      try {
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
+
+/** Renders pages straight from the TypeScript sources (vitest compiles them), with the raw HTML shell. */
+export function createSourceRenderer(): PageRenderer {
+  return {
+    render: async (request) => {
+      const entry = (await import('../../src/web/entry-server')) as { render: RenderPage };
+      return entry.render(request);
+    },
+    template: async () => readFile(path.resolve('index.html'), 'utf8'),
+  };
+}
+
+export interface TestContext extends TestDatabase {
+  app: FastifyInstance;
+  files: FileStore;
+  config: Config;
+  dataDir: string;
+}
+
+/** The whole shop on a fresh database and a temporary data folder, ready for app.inject(). */
+export async function createTestContext(
+  options: { env?: Record<string, string>; renderPages?: boolean } = {},
+): Promise<TestContext> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...options.env,
+  });
+  const testDb = await createTestDatabase();
+  const files = createLocalFileStore(config.filesDir);
+  const app = await buildApp(config, {
+    database: testDb.database,
+    files,
+    renderer: options.renderPages === false ? undefined : createSourceRenderer(),
+  });
+  await app.ready();
+  return {
+    ...testDb,
+    app,
+    files,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await testDb.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
