@@ -13,7 +13,8 @@ await mkdir(outDir, { recursive: true });
 const browser = await launchBrowser();
 const shots: Record<string, { phone: string; desktop: string }> = {};
 for (const pagePath of pages) {
-  const name = pagePath === '/' ? 'home' : pagePath.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+  const name =
+    pagePath === '/' ? 'home' : pagePath.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
   shots[name] = { phone: '', desktop: '' };
   for (const [device, viewport] of [
     ['phone', { width: 360, height: 740 }],

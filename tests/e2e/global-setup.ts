@@ -40,7 +40,10 @@ export default async function setup(project: TestProject) {
     await seedDemoData({ db: database.db, files });
     await database.close();
   }
-  project.provide('e2eTemplate', { dir: templateDir, database: databaseUrl ? E2E_TEMPLATE_DATABASE : undefined });
+  project.provide('e2eTemplate', {
+    dir: templateDir,
+    database: databaseUrl ? E2E_TEMPLATE_DATABASE : undefined,
+  });
   return async () => {
     await rm(templateDir, { recursive: true, force: true });
   };

@@ -39,7 +39,10 @@ export const imageQuerySchema = z.object({
   w: z.coerce
     .number()
     .int()
-    .refine((w) => COVER_WIDTHS.includes(w as CoverWidth), { message: 'must be one of 320, 640, 960' })
+    .refine((w): w is CoverWidth => COVER_WIDTHS.includes(w as CoverWidth), {
+      message: 'must be one of 320, 640, 960',
+    })
+    .transform((w) => w as CoverWidth)
     .optional(),
 });
 

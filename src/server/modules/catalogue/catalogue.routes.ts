@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,10 +9,12 @@ import {
 } from '../../../shared/contracts/catalogue';
 import { FileNotFoundError } from '../../adapters/storage/file-store';
 import { notFound } from '../../http/errors';
-import { findPublicFile } from '../files/files.service';
+import type { StoredFile } from '../files/files.service';
 import { findActiveGuideBySlug, listActiveGuides } from './catalogue.service';
+import { findGuidePreview, findImage } from './images.service';
 
 const ONE_YEAR = 31_536_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, files } = app.services;
@@ -32,25 +35,47 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** Streams a stored image with long-lived caching; its name or id changes whenever its bytes do. */
+  const sendImage = async (
+    reply: FastifyReply,
+    file: StoredFile | undefined,
+    maxAge: number,
+    what: string,
+  ) => {
+    if (!file) throw notFound(`${what} not found`);
+    try {
+      const stream = await files.stream(file.storageKey);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.size)
+        .header('cache-control', `public, max-age=${maxAge}${maxAge === ONE_YEAR ? ', immutable' : ''}`)
+        .header('etag', `"${file.sha256.slice(0, 32)}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    } catch (error) {
+      if (error instanceof FileNotFoundError) throw notFound(`${what} not found`);
+      throw error;
+    }
+  };
+
   app.get(
     '/api/images/:name',
     { schema: { params: z.object({ name: z.string().max(200) }), querystring: imageQuerySchema } },
     async (request, reply) => {
       // Only names recorded in the database are served; the name is never used as a path.
-      const file = await findPublicFile(db, request.params.name);
-      if (!file) throw notFound('Image not found');
-      try {
-        const stream = await files.stream(file.storageKey);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-length', file.size)
-          .header('cache-control', `public, max-age=${ONE_YEAR}, immutable`)
-          .header('etag', `"${file.sha256.slice(0, 32)}"`)
-          .send(stream);
-      } catch (error) {
-        if (error instanceof FileNotFoundError) throw notFound('Image not found');
-        throw error;
-      }
+      const file = await findImage(app.services, request.params.name, request.query.w);
+      return sendImage(reply, file, ONE_YEAR, 'Image');
+    },
+  );
+
+  app.get(
+    '/api/travel-guides/:id/preview',
+    { schema: { params: z.object({ id: z.string().max(100) }) } },
+    async (request, reply) => {
+      const id = request.params.id;
+      const file = UUID.test(id) ? await findGuidePreview(app.services, id) : undefined;
+      // A day: the preview changes when the operator uploads a new PDF.
+      return sendImage(reply, file, 86_400, 'Preview');
     },
   );
 };

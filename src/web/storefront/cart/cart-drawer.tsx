@@ -20,6 +20,7 @@ export function CartDrawer(props: { open: boolean; onClose(): void }) {
   }, [props.open]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape is handled by <dialog>
     <dialog
       ref={dialog}
       onClose={props.onClose}
