@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -41,6 +42,8 @@ function migrationsFolder(): string {
 export const pgliteExtensions = { unaccent, pg_trgm };
 
 export async function openPglite(options: { dir?: string; loadDataDir?: Blob }): Promise<Database> {
+  // PGlite creates its own folder but not the parents (DATA_DIR on a fresh clone).
+  if (options.dir) await mkdir(path.dirname(options.dir), { recursive: true });
   const client = new PGlite({
     dataDir: options.dir,
     extensions: pgliteExtensions,
