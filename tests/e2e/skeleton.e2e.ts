@@ -67,6 +67,29 @@ describe('the walking skeleton in a real browser', () => {
     await context.close();
   });
 
+  test('every public page fits a 360 px phone without sideways scrolling', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    for (const path of [
+      '/',
+      '/guides',
+      '/senegal',
+      '/cote-divoire',
+      '/maroc',
+      '/about',
+      '/contact',
+      '/faq',
+      '/privacy',
+      '/terms',
+      '/nowhere',
+    ]) {
+      await page.goto(`${shop.url}${path}`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect({ path, width }).toEqual({ path, width: 360 });
+    }
+    await context.close();
+  });
+
   test('an unknown page answers 404 with Page Not Found', async () => {
     const page = await browser.newPage();
     const response = await page.goto(`${shop.url}/this/does/not/exist`);

@@ -22,7 +22,10 @@ export function Header(props: { announcement?: string; onOpenCart(): void }) {
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
         <Link to={paths.home()} className="flex shrink-0 items-center gap-2 font-bold text-teal-900">
           <img src="/favicon.svg" alt="" width="28" height="28" />
-          <span className="text-base sm:text-lg">{t('site.name')}</span>
+          {/* On the narrowest phones the mark alone stands for the name, so the header fits in 360 px. */}
+          <span className="sr-only min-[400px]:not-sr-only min-[400px]:text-base sm:text-lg">
+            {t('site.name')}
+          </span>
         </Link>
         <nav aria-label={t('nav.menu')} className="flex items-center gap-1 text-sm">
           <DestinationsMenu />
