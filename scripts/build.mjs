@@ -1,4 +1,6 @@
 // Production build: the browser bundle, the server-rendering entry, and the server itself.
+process.env.NODE_ENV = 'production'; // vitest runs this with NODE_ENV=test, which would bundle React's development build
+
 import { cp, rm, writeFile } from 'node:fs/promises';
 import { build } from 'vite';
 

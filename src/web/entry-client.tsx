@@ -2,13 +2,13 @@ import './styles.css';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Router } from 'wouter';
 import { isLocale, LOCALE_STORAGE_KEY, type Locale } from '../shared/locale';
 import { SSR_STATE_KEY } from '../shared/ssr';
 import { AppShell } from './app/app-shell';
 import type { AppDeps } from './app/deps';
 import { createQueryClient } from './app/query-client';
-import { createRoutes } from './app/routes';
+import { AppRoutes } from './app/routes';
 import { createApiClient } from './lib/api';
 
 declare global {
@@ -28,7 +28,6 @@ const deps: AppDeps = {
   getLocale: () => currentLocale,
   origin: window.location.origin,
 };
-const router = createBrowserRouter(createRoutes(deps));
 
 /** Stores the choice where the server reads it (cookie) and where the spec keeps it (localStorage). */
 function persistLocale(locale: Locale) {
@@ -57,7 +56,9 @@ function App() {
   }, []);
   return (
     <AppShell deps={deps} locale={locale} setLocale={setLocale}>
-      <RouterProvider router={router} />
+      <Router>
+        <AppRoutes />
+      </Router>
     </AppShell>
   );
 }

@@ -1,10 +1,12 @@
-import { dehydrate } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { parse as parsePattern } from 'regexparam';
+import { Router } from 'wouter';
 import { type RenderPage, SSR_STATE_KEY } from '../shared/ssr';
 import { AppShell } from './app/app-shell';
+import type { AppDeps } from './app/deps';
 import { createQueryClient } from './app/query-client';
-import { createRoutes, NOT_FOUND_ROUTE_ID } from './app/routes';
+import { AppRoutes, prepareRoute } from './app/routes';
 import { createApiClient } from './lib/api';
 import { HeadCollectorContext, type HeadData } from './lib/head';
 
@@ -43,33 +45,36 @@ function renderHead(head: HeadData | undefined, origin: string): string {
 
 export const render: RenderPage = async (request) => {
   const queryClient = createQueryClient();
-  const deps = {
+  const deps: AppDeps = {
     api: createApiClient(request.fetch),
     queryClient,
     getLocale: () => request.locale,
     origin: request.origin,
   };
-  const handler = createStaticHandler(createRoutes(deps));
   const url = new URL(request.url, request.origin);
-  const context = await handler.query(new Request(url, { method: 'GET' }));
-  if (context instanceof Response) {
-    return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
-  }
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const prepared = await prepareRoute(deps, url, (route, loose) => parsePattern(route, loose));
+  if ('redirect' in prepared) return { kind: 'redirect', status: 302, location: prepared.redirect };
+
   const head: { data?: HeadData } = {};
   const html = renderToString(
     <HeadCollectorContext.Provider value={head}>
       <AppShell deps={deps} locale={request.locale} setLocale={() => {}}>
-        <StaticRouterProvider router={router} context={context} />
+        <Router ssrPath={url.pathname} ssrSearch={url.search.slice(1)}>
+          <AppRoutes />
+        </Router>
       </AppShell>
     </HeadCollectorContext.Provider>,
   );
-  const lastMatch = context.matches.at(-1)?.route.id;
-  const status = lastMatch === NOT_FOUND_ROUTE_ID ? 404 : context.statusCode;
-  const state = { locale: request.locale, queries: dehydrate(queryClient) };
+  const state = {
+    locale: request.locale,
+    // Failed queries too (an unknown guide), so the browser hydrates the same 404 the server drew.
+    queries: dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === 'error',
+    }),
+  };
   return {
     kind: 'page',
-    status,
+    status: prepared.status,
     head: renderHead(head.data, request.origin),
     html,
     stateScript: `<script>window.${SSR_STATE_KEY}=${serializeForScript(state)}</script>`,

@@ -9,7 +9,9 @@ const AdminApp = lazy(() => import('./shell/admin-app'));
 export function AdminEntry() {
   const { t } = useI18n();
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    setMounted(true);
+  }, []);
   const loading = <p className="p-8 text-center text-stone-600">{t('admin.loading')}</p>;
   return (
     <>

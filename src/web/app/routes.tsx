@@ -1,4 +1,5 @@
-import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import type { ComponentType } from 'react';
+import { matchRoute, Redirect, Route, Switch } from 'wouter';
 import { COUNTRY_SLUGS } from '../../shared/countries';
 import { AdminEntry } from '../admin/admin-entry';
 import { queries } from '../lib/queries';
@@ -11,75 +12,112 @@ import { NotFoundPage } from '../storefront/not-found/not-found-page';
 import { OrderPage } from '../storefront/order/order-page';
 import { STATIC_PAGES, StaticPage, staticContentKeys } from '../storefront/pages/static-page';
 import type { AppDeps } from './deps';
+import { paths } from './paths';
 
-export const NOT_FOUND_ROUTE_ID = 'not-found';
+interface RouteMatch {
+  params: Record<string, string | undefined>;
+  search: URLSearchParams;
+}
+
+/** A storefront page: its component, and the data to have in the cache before it renders on the server. */
+interface StorefrontRoute {
+  path: string;
+  component: ComponentType;
+  prefetch?(deps: AppDeps, match: RouteMatch): Promise<{ status?: number } | undefined>;
+}
+
+const content = (deps: AppDeps, keys: string) =>
+  deps.queryClient.ensureQueryData(queries.content(deps.api, deps.getLocale(), keys));
+const guides = (deps: AppDeps, q?: string) =>
+  deps.queryClient.ensureQueryData(queries.guides(deps.api, deps.getLocale(), q));
+
+const homePrefetch: StorefrontRoute['prefetch'] = async (deps, match) => {
+  await Promise.all([
+    content(deps, HOME_CONTENT_KEYS),
+    guides(deps, searchTermFrom(match.search) || undefined),
+  ]);
+  return undefined;
+};
+
+export const STOREFRONT_ROUTES: StorefrontRoute[] = [
+  { path: '/', component: HomePage, prefetch: homePrefetch },
+  { path: '/guides', component: () => <HomePage showAll />, prefetch: homePrefetch },
+  {
+    path: '/guides/:slug',
+    component: GuidePage,
+    prefetch: async (deps, match) => {
+      try {
+        await deps.queryClient.fetchQuery(queries.guide(deps.api, match.params.slug ?? ''));
+        return undefined;
+      } catch {
+        return { status: 404 };
+      }
+    },
+  },
+  ...COUNTRY_SLUGS.map((country) => ({
+    path: paths.country(country),
+    component: () => <CountryPage country={country} />,
+    prefetch: async (deps: AppDeps) => {
+      await Promise.all([content(deps, countryContentKeys(country)), guides(deps)]);
+      return undefined;
+    },
+  })),
+  ...STATIC_PAGES.map((page) => ({
+    path: `/${page}`,
+    component: () => <StaticPage page={page} />,
+    prefetch: async (deps: AppDeps) => {
+      await content(deps, staticContentKeys(page));
+      return undefined;
+    },
+  })),
+  { path: '/checkout', component: CheckoutPage },
+  { path: '/order-confirmation/:id', component: OrderPage },
+];
+
+export const REDIRECTS: Record<string, string> = { '/admin': paths.admin('analytics') };
 
 /**
- * The route table for server and client. Loaders only warm the query cache, so a page renders
- * complete on the server and the client hydrates from the same cache.
+ * What the server needs before rendering a URL: a redirect, or the status and the warmed cache.
+ * Unknown paths are 404 and render the not-found page.
  */
-export function createRoutes(deps: AppDeps): RouteObject[] {
-  const { api, queryClient } = deps;
-  const content = (keys: string) => queryClient.ensureQueryData(queries.content(api, deps.getLocale(), keys));
-  const homeLoader = async ({ request }: LoaderFunctionArgs) => {
-    const term = searchTermFrom(new URL(request.url).searchParams);
-    await Promise.all([
-      content(HOME_CONTENT_KEYS),
-      queryClient.ensureQueryData(queries.guides(api, deps.getLocale(), term || undefined)),
-    ]);
-    return null;
-  };
+export async function prepareRoute(
+  deps: AppDeps,
+  url: URL,
+  parser: Parameters<typeof matchRoute>[0],
+): Promise<{ redirect: string } | { status: number }> {
+  const redirect = REDIRECTS[url.pathname];
+  if (redirect) return { redirect };
+  if (url.pathname.startsWith('/admin/')) return { status: 200 };
+  await content(deps, LAYOUT_CONTENT_KEYS);
+  for (const route of STOREFRONT_ROUTES) {
+    const [matched, params] = matchRoute(parser, route.path, url.pathname);
+    if (!matched) continue;
+    const result = await route.prefetch?.(deps, { params: params ?? {}, search: url.searchParams });
+    return { status: result?.status ?? 200 };
+  }
+  return { status: 404 };
+}
 
-  return [
-    {
-      id: 'storefront',
-      element: <StorefrontLayout />,
-      loader: async () => {
-        await content(LAYOUT_CONTENT_KEYS);
-        return null;
-      },
-      children: [
-        { index: true, element: <HomePage />, loader: homeLoader },
-        { path: 'guides', element: <HomePage showAll />, loader: homeLoader },
-        {
-          path: 'guides/:slug',
-          element: <GuidePage />,
-          loader: async ({ params }) => {
-            // A missing guide renders the 404 page with status 404.
-            try {
-              await queryClient.ensureQueryData(queries.guide(api, params.slug ?? ''));
-            } catch {
-              throw new Response(null, { status: 404 });
-            }
-            return null;
-          },
-          errorElement: <NotFoundPage />,
-        },
-        ...COUNTRY_SLUGS.map((country) => ({
-          path: country,
-          element: <CountryPage country={country} />,
-          loader: async () => {
-            await Promise.all([
-              content(countryContentKeys(country)),
-              queryClient.ensureQueryData(queries.guides(api, deps.getLocale())),
-            ]);
-            return null;
-          },
-        })),
-        ...STATIC_PAGES.map((page) => ({
-          path: page,
-          element: <StaticPage page={page} />,
-          loader: async () => {
-            await content(staticContentKeys(page));
-            return null;
-          },
-        })),
-        { path: 'checkout', element: <CheckoutPage /> },
-        { path: 'order-confirmation/:id', element: <OrderPage /> },
-        { id: NOT_FOUND_ROUTE_ID, path: '*', element: <NotFoundPage /> },
-      ],
-    },
-    { path: 'admin', loader: () => redirect('/admin/analytics') },
-    { path: 'admin/:tab', element: <AdminEntry /> },
-  ];
+/** The whole app's routes, the same on the server and in the browser. */
+export function AppRoutes() {
+  return (
+    <Switch>
+      {Object.entries(REDIRECTS).map(([from, to]) => (
+        <Route key={from} path={from}>
+          <Redirect to={to} replace />
+        </Route>
+      ))}
+      <Route path="/admin/:tab" component={AdminEntry} />
+      <Route>
+        <StorefrontLayout>
+          <Switch>
+            {STOREFRONT_ROUTES.map((route) => (
+              <Route key={route.path} path={route.path} component={route.component} />
+            ))}
+            <Route component={NotFoundPage} />
+          </Switch>
+        </StorefrontLayout>
+      </Route>
+    </Switch>
+  );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { centsToDecimal, formatPrice } from '../../../shared/money';
 import { paths } from '../../app/paths';
 import { CloseIcon } from '../../components/ui/icons';
@@ -106,7 +106,7 @@ export function CartDrawer(props: { open: boolean; onClose(): void }) {
           ) : null}
           {cart.items.length > 0 ? (
             <Link
-              to={paths.checkout()}
+              href={paths.checkout()}
               onClick={props.onClose}
               className="block h-11 rounded-md bg-amber-500 text-center leading-11 font-semibold text-stone-950 hover:bg-amber-400"
             >

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { Guide } from '../../../shared/contracts/catalogue';
 import { formatPrice } from '../../../shared/money';
 import { paths } from '../../app/paths';
@@ -15,7 +15,7 @@ export function GuideCard(props: { guide: Guide; eager?: boolean }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
       <Link
-        to={paths.guide(guide.slug)}
+        href={paths.guide(guide.slug)}
         className="block aspect-[3/4] bg-stone-100"
         tabIndex={-1}
         aria-hidden="true"
@@ -43,7 +43,7 @@ export function GuideCard(props: { guide: Guide; eager?: boolean }) {
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="text-base leading-snug font-semibold">
-          <Link to={paths.guide(guide.slug)} className="hover:text-teal-800">
+          <Link href={paths.guide(guide.slug)} className="hover:text-teal-800">
             {guide.title}
           </Link>
         </h3>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { formatPrice } from '../../../shared/money';
 import { useApi } from '../../app/deps';
 import { paths } from '../../app/paths';
@@ -10,7 +10,7 @@ import { useCart } from '../cart/cart-context';
 import { NotFoundPage } from '../not-found/not-found-page';
 
 export function GuidePage() {
-  const { slug = '' } = useParams();
+  const { slug = '' } = useParams<{ slug: string }>();
   const api = useApi();
   const { t } = useI18n();
   const cart = useCart();
@@ -54,7 +54,7 @@ export function GuidePage() {
         {g.translations.map((tr) => (
           <p key={tr.slug} className="mt-4 text-sm">
             <Link
-              to={`${paths.guide(tr.slug)}?lang=${tr.locale}`}
+              href={`${paths.guide(tr.slug)}?lang=${tr.locale}`}
               hrefLang={tr.locale}
               className="text-teal-800 underline"
             >

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { centsToDecimal, formatPrice } from '../../../shared/money';
 import { paths } from '../../app/paths';
 import { useI18n } from '../../i18n';
@@ -9,7 +9,7 @@ import { useCart } from '../cart/cart-context';
 export function CheckoutPage() {
   const { t } = useI18n();
   const cart = useCart();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [ready, setReady] = useState(false);
 
   // The cart lives in the browser: decide once it has been read (spec: empty cart → home).
@@ -26,7 +26,7 @@ export function CheckoutPage() {
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <Head title={t('meta.checkout.title')} description={t('meta.home.description')} noindex />
-      <Link to={paths.home()} className="text-sm text-teal-800 hover:underline">
+      <Link href={paths.home()} className="text-sm text-teal-800 hover:underline">
         ← {t('checkout.back')}
       </Link>
       <h1 className="mt-4 text-3xl font-bold">{t('checkout.title')}</h1>

@@ -45,7 +45,9 @@ export function CountryPage(props: { country: CountrySlug }) {
 
   // Back to the first page whenever sort, country or language changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the triggers, not inputs
-  useEffect(() => setVisible(PAGE_SIZE), [sort, country, locale]);
+  useEffect(() => {
+    setVisible(PAGE_SIZE);
+  }, [sort, country, locale]);
 
   const matching = useMemo(
     () => (guides.data ?? []).filter((g) => guideMatchesCountry(g, country)).sort(SORT_ORDERS[sort].compare),

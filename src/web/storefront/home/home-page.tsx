@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
 import { COUNTRY_SLUGS } from '../../../shared/countries';
 import { useApi } from '../../app/deps';
 import { paths } from '../../app/paths';
@@ -46,7 +46,7 @@ export function HomePage(props: { showAll?: boolean }) {
             {COUNTRY_SLUGS.map((slug) => (
               <Link
                 key={slug}
-                to={paths.country(slug)}
+                href={paths.country(slug)}
                 className="rounded-md bg-amber-400 px-5 py-3 text-center font-semibold text-stone-950 hover:bg-amber-300"
               >
                 {t('home.heroCta', { country: t(`country.${slug}`) })}
@@ -83,7 +83,7 @@ export function HomePage(props: { showAll?: boolean }) {
         {!term && !props.showAll && list.length > 0 ? (
           <p className="mt-8 text-center">
             <Link
-              to={paths.allGuides()}
+              href={paths.allGuides()}
               className="inline-block rounded-md border border-teal-800 px-5 py-2.5 font-semibold text-teal-900 hover:bg-teal-50"
             >
               {t('home.viewAll')}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { COUNTRY_SLUGS } from '../../../shared/countries';
 import { SHOP_CONTACT, SOCIAL_LINKS } from '../../../shared/shop';
 import { paths } from '../../app/paths';
@@ -34,7 +34,7 @@ export function Footer() {
         <FooterColumn title={t('footer.destinations')}>
           {COUNTRY_SLUGS.map((slug) => (
             <li key={slug}>
-              <Link to={paths.country(slug)} className={linkClass}>
+              <Link href={paths.country(slug)} className={linkClass}>
                 {t(`country.${slug}`)}
               </Link>
             </li>
@@ -42,29 +42,29 @@ export function Footer() {
         </FooterColumn>
         <FooterColumn title={t('footer.help')}>
           <li>
-            <Link to={paths.contact()} className={linkClass}>
+            <Link href={paths.contact()} className={linkClass}>
               {t('nav.contact')}
             </Link>
           </li>
           <li>
-            <Link to={paths.faq()} className={linkClass}>
+            <Link href={paths.faq()} className={linkClass}>
               {t('nav.faq')}
             </Link>
           </li>
           <li>
-            <Link to={paths.about()} className={linkClass}>
+            <Link href={paths.about()} className={linkClass}>
               {t('nav.about')}
             </Link>
           </li>
         </FooterColumn>
         <FooterColumn title={t('footer.legal')}>
           <li>
-            <Link to={paths.privacy()} className={linkClass}>
+            <Link href={paths.privacy()} className={linkClass}>
               {t('nav.privacy')}
             </Link>
           </li>
           <li>
-            <Link to={paths.terms()} className={linkClass}>
+            <Link href={paths.terms()} className={linkClass}>
               {t('nav.terms')}
             </Link>
           </li>

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { COUNTRY_SLUGS } from '../../../shared/countries';
 import { paths } from '../../app/paths';
 import { CartIcon, ChevronDownIcon, CloseIcon, SearchIcon } from '../../components/ui/icons';
@@ -20,7 +20,7 @@ export function Header(props: { announcement?: string; onOpenCart(): void }) {
         </p>
       ) : null}
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
-        <Link to={paths.home()} className="flex shrink-0 items-center gap-2 font-bold text-teal-900">
+        <Link href={paths.home()} className="flex shrink-0 items-center gap-2 font-bold text-teal-900">
           <img src="/favicon.svg" alt="" width="28" height="28" />
           {/* On the narrowest phones the mark alone stands for the name, so the header fits in 360 px. */}
           <span className="sr-only min-[400px]:not-sr-only min-[400px]:text-base sm:text-lg">
@@ -30,13 +30,13 @@ export function Header(props: { announcement?: string; onOpenCart(): void }) {
         <nav aria-label={t('nav.menu')} className="flex items-center gap-1 text-sm">
           <DestinationsMenu />
           <Link
-            to={paths.about()}
+            href={paths.about()}
             className="hidden rounded px-2 py-2 text-stone-700 hover:text-teal-800 md:inline-flex"
           >
             {t('nav.about')}
           </Link>
           <Link
-            to={paths.contact()}
+            href={paths.contact()}
             className="hidden rounded px-2 py-2 text-stone-700 hover:text-teal-800 md:inline-flex"
           >
             {t('nav.contact')}
@@ -120,7 +120,7 @@ function DestinationsMenu() {
           {COUNTRY_SLUGS.map((slug) => (
             <li key={slug}>
               <Link
-                to={paths.country(slug)}
+                href={paths.country(slug)}
                 onClick={() => setOpen(false)}
                 className="block px-4 py-2 text-sm text-stone-800 hover:bg-teal-50"
               >
@@ -136,7 +136,7 @@ function DestinationsMenu() {
 
 function SearchControl() {
   const { t } = useI18n();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { Outlet } from 'react-router';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
 import { useApi } from '../../app/deps';
 import { useI18n } from '../../i18n';
 import { queries } from '../../lib/queries';
@@ -11,10 +11,17 @@ import { Header } from './header';
 
 export const LAYOUT_CONTENT_KEYS = 'announcement';
 
-export function StorefrontLayout() {
+export function StorefrontLayout(props: { children: ReactNode }) {
   const api = useApi();
   const { locale } = useI18n();
   const [cartOpen, setCartOpen] = useState(false);
+  const [location] = useLocation();
+
+  // A new page starts at its top, as a full page load would.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location]);
   const { count, ready } = useCart();
   const lastCount = useRef<number | null>(null);
 
@@ -33,7 +40,7 @@ export function StorefrontLayout() {
     <div className="flex min-h-screen flex-col bg-stone-50 text-stone-900">
       <Header announcement={content.data?.announcement?.value} onOpenCart={() => setCartOpen(true)} />
       <main id="main" className="flex-1">
-        <Outlet />
+        {props.children}
       </main>
       <Footer />
       <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} />

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { paths } from '../../app/paths';
 import { useI18n } from '../../i18n';
 import { Head } from '../../lib/head';
@@ -12,7 +12,7 @@ export function OrderPage() {
       <h1 className="text-2xl font-bold">{t('order.notFound')}</h1>
       <p className="mt-2 text-stone-600">{t('order.notFoundText')}</p>
       <Link
-        to={paths.home()}
+        href={paths.home()}
         className="mt-8 inline-block rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-700"
       >
         {t('order.backHome')}
