@@ -8,11 +8,7 @@ import type { AppDeps } from './app/deps';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes, prepareRoute } from './app/routes';
 import { createApiClient } from './lib/api';
-import { HeadCollectorContext, type HeadData } from './lib/head';
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+import { escapeHtml, HeadCollectorContext, type HeadData } from './lib/head';
 
 /** JSON that is safe inside a <script>: nothing in it can close the tag or start a comment. */
 export function serializeForScript(value: unknown): string {
@@ -32,11 +28,16 @@ function renderHead(head: HeadData | undefined, origin: string): string {
   if (head.noindex) tags.push('<meta name="robots" content="noindex">');
   if (head.path && !head.noindex) {
     const url = `${origin}${head.path}`;
+    tags.push(`<link rel="canonical" href="${escapeHtml(url)}">`);
+    // Every page exists in both languages (?lang=); a guide's other language is another guide.
+    const alternates = head.alternates ?? { fr: head.path, en: head.path };
+    for (const [locale, path] of Object.entries(alternates)) {
+      tags.push(
+        `<link rel="alternate" hreflang="${locale}" href="${escapeHtml(`${origin}${path}?lang=${locale}`)}">`,
+      );
+    }
     tags.push(
-      `<link rel="canonical" href="${escapeHtml(url)}">`,
-      `<link rel="alternate" hreflang="fr" href="${escapeHtml(`${url}?lang=fr`)}">`,
-      `<link rel="alternate" hreflang="en" href="${escapeHtml(`${url}?lang=en`)}">`,
-      `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url)}">`,
+      `<link rel="alternate" hreflang="x-default" href="${escapeHtml(`${origin}${alternates.fr ?? head.path}`)}">`,
     );
   }
   if (head.extra) tags.push(head.extra);

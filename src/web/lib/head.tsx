@@ -5,6 +5,8 @@ export interface HeadData {
   description: string;
   /** Path of the canonical URL, without the language parameter. */
   path?: string;
+  /** Paths of this page in each language, when they differ (a guide and its translation). */
+  alternates?: Partial<Record<'fr' | 'en', string>>;
   noindex?: boolean;
   /** Extra tags (Open Graph, JSON-LD), server-rendered as-is. */
   extra?: string;
@@ -22,4 +24,44 @@ export function Head(props: HeadData) {
     document.querySelector('meta[name="description"]')?.setAttribute('content', props.description);
   }, [props.title, props.description]);
   return null;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Open Graph and Twitter card tags: what WhatsApp, Facebook and X show for a shared link. */
+export function socialTags(card: {
+  title: string;
+  description: string;
+  url: string;
+  image?: string;
+  price?: string;
+}) {
+  const tags: [string, string, string][] = [
+    ['property', 'og:type', card.price ? 'product' : 'website'],
+    ['property', 'og:site_name', 'Guides Afrique'],
+    ['property', 'og:title', card.title],
+    ['property', 'og:description', card.description],
+    ['property', 'og:url', card.url],
+    ['name', 'twitter:card', card.image ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', card.title],
+    ['name', 'twitter:description', card.description],
+  ];
+  if (card.image) tags.push(['property', 'og:image', card.image], ['name', 'twitter:image', card.image]);
+  if (card.price) {
+    tags.push(
+      ['property', 'product:price:amount', card.price],
+      ['property', 'product:price:currency', 'EUR'],
+    );
+  }
+  return tags
+    .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`)
+    .join('\n    ');
+}
+
+/** A JSON-LD block that cannot close its <script> tag whatever the data holds. */
+export function jsonLd(data: unknown): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
+  return `<script type="application/ld+json">${json}</script>`;
 }

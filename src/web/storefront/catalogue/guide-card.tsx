@@ -1,19 +1,69 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Guide } from '../../../shared/contracts/catalogue';
 import { formatPrice } from '../../../shared/money';
 import { paths } from '../../app/paths';
 import { useI18n } from '../../i18n';
 import { useCart } from '../cart/cart-context';
+import { GuidePreview } from './guide-preview';
+
+/** Spec: the table-of-contents preview opens after 300 ms of hover or keyboard focus. */
+export const PREVIEW_DELAY_MS = 300;
 
 export function GuideCard(props: { guide: Guide; eager?: boolean }) {
   const { guide } = props;
   const { t } = useI18n();
   const cart = useCart();
   const [imageFailed, setImageFailed] = useState(false);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const openSoon = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setPreviewOpen(true), PREVIEW_DELAY_MS);
+  };
+  const close = () => {
+    clearTimeout(timer.current);
+    setPreviewOpen(false);
+  };
 
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
+    <article
+      data-testid="guide-card"
+      className="relative flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm"
+      onPointerEnter={(event) => {
+        if (event.pointerType === 'mouse') openSoon();
+      }}
+      onPointerLeave={(event) => {
+        if (event.pointerType === 'mouse') close();
+      }}
+      onFocus={(event) => {
+        if (event.target.matches(':focus-visible')) openSoon();
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') close();
+      }}
+    >
+      {previewOpen ? (
+        <div className="absolute inset-x-0 top-0 z-10 aspect-[3/4] border-b border-stone-200 bg-white p-2">
+          <GuidePreview guideId={guide.id} title={guide.title} className="h-full" />
+        </div>
+      ) : null}
+      {guide.hasPreview ? (
+        // Touch screens have no hover: a button opens and closes the same preview.
+        <button
+          type="button"
+          aria-expanded={previewOpen}
+          onClick={() => (previewOpen ? close() : setPreviewOpen(true))}
+          className="absolute top-2 right-2 z-20 rounded-full bg-white/90 px-3 py-1.5 text-xs font-semibold text-stone-900 shadow hover:bg-white"
+        >
+          {previewOpen ? t('guide.closePreview') : t('guide.showPreview')}
+        </button>
+      ) : null}
       <Link
         href={paths.guide(guide.slug)}
         className="block aspect-[3/4] bg-stone-100"

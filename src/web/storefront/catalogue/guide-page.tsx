@@ -1,68 +1,151 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
+import type { GuideDetail } from '../../../shared/contracts/catalogue';
 import { formatPrice } from '../../../shared/money';
-import { useApi } from '../../app/deps';
+import { useApi, useAppDeps } from '../../app/deps';
 import { paths } from '../../app/paths';
 import { useI18n } from '../../i18n';
-import { Head } from '../../lib/head';
+import { formatFileSize } from '../../lib/format';
+import { Head, jsonLd, socialTags } from '../../lib/head';
 import { queries } from '../../lib/queries';
 import { useCart } from '../cart/cart-context';
 import { NotFoundPage } from '../not-found/not-found-page';
+import { GuidePreview } from './guide-preview';
+
+/** Tags that make a shared link show the cover, title and price, and the product for search engines. */
+function guideHeadExtra(guide: GuideDetail, origin: string): string {
+  const url = `${origin}${paths.guide(guide.slug)}`;
+  const image = guide.imageUrl ? `${origin}${guide.imageUrl}?w=960` : undefined;
+  return [
+    socialTags({ title: guide.title, description: guide.description, url, image, price: guide.price }),
+    jsonLd({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: guide.title,
+      description: guide.description,
+      image,
+      sku: guide.id,
+      inLanguage: guide.locale,
+      brand: { '@type': 'Brand', name: 'Guides Afrique' },
+      ...(guide.reviewCount > 0
+        ? {
+            aggregateRating: {
+              '@type': 'AggregateRating',
+              ratingValue: guide.rating,
+              reviewCount: guide.reviewCount,
+            },
+          }
+        : {}),
+      offers: {
+        '@type': 'Offer',
+        price: guide.price,
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/InStock',
+        url,
+      },
+    }),
+  ].join('\n    ');
+}
 
 export function GuidePage() {
   const { slug = '' } = useParams<{ slug: string }>();
   const api = useApi();
-  const { t } = useI18n();
+  const { origin } = useAppDeps();
+  const { t, locale } = useI18n();
   const cart = useCart();
   const guide = useQuery(queries.guide(api, slug));
   if (guide.isError) return <NotFoundPage />;
   const g = guide.data;
-  if (!g) return null;
+  if (!g) return <div className="min-h-[60vh]" />;
+  const alternates = Object.fromEntries([
+    [g.locale, paths.guide(g.slug)],
+    ...g.translations.map((tr) => [tr.locale, paths.guide(tr.slug)]),
+  ]);
+
   return (
-    <article className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-2">
-      <Head title={`${g.title} — ${t('site.name')}`} description={g.description} path={paths.guide(g.slug)} />
-      {g.imageUrl ? (
-        <img
-          src={`${g.imageUrl}?w=640`}
-          alt=""
-          width={640}
-          height={853}
-          fetchPriority="high"
-          className="w-full rounded-xl border border-stone-200 bg-stone-100"
-        />
-      ) : null}
-      <div>
-        <h1 className="text-3xl font-bold">{g.title}</h1>
-        <p className="mt-3 text-xl font-semibold text-teal-800">{formatPrice(g.price)}</p>
-        <p className="mt-4 text-stone-700">{g.description}</p>
-        <button
-          type="button"
-          onClick={() =>
-            cart.add({
-              id: g.id,
-              slug: g.slug,
-              title: g.title,
-              price: g.price,
-              imageUrl: g.imageUrl,
-              locale: g.locale,
-            })
-          }
-          className="mt-6 h-11 rounded-md bg-amber-500 px-6 font-semibold text-stone-950 hover:bg-amber-400"
-        >
-          {t('guide.addToCart')}
-        </button>
-        {g.translations.map((tr) => (
-          <p key={tr.slug} className="mt-4 text-sm">
-            <Link
-              href={`${paths.guide(tr.slug)}?lang=${tr.locale}`}
-              hrefLang={tr.locale}
-              className="text-teal-800 underline"
-            >
-              {tr.title} ({tr.locale.toUpperCase()})
-            </Link>
+    <article className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+      <Head
+        title={`${g.title} — ${t('site.name')}`}
+        description={g.description}
+        path={paths.guide(g.slug)}
+        alternates={alternates}
+        extra={guideHeadExtra(g, origin)}
+      />
+      <div className="grid gap-8 md:grid-cols-2">
+        {g.imageUrl ? (
+          <img
+            src={`${g.imageUrl}?w=640`}
+            srcSet={`${g.imageUrl}?w=320 320w, ${g.imageUrl}?w=640 640w, ${g.imageUrl}?w=960 960w`}
+            sizes="(min-width: 768px) 480px, 92vw"
+            alt=""
+            width={640}
+            height={853}
+            fetchPriority="high"
+            className="w-full rounded-xl border border-stone-200 bg-stone-100"
+          />
+        ) : null}
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl" lang={g.locale}>
+            {g.title}
+          </h1>
+          <p className="mt-3 text-xl font-semibold text-teal-800">{formatPrice(g.price)}</p>
+          <p className="mt-4 text-stone-700" lang={g.locale}>
+            {g.description}
           </p>
-        ))}
+          <dl className="mt-6 grid grid-cols-2 gap-3 rounded-lg border border-stone-200 bg-white p-4 text-sm">
+            <div>
+              <dt className="text-stone-500">{t('guide.format')}</dt>
+              <dd className="font-semibold">
+                {t('guide.pdf')}
+                {g.fileSize ? ` · ${formatFileSize(g.fileSize, locale)}` : ''}
+              </dd>
+            </div>
+            {g.pageCount ? (
+              <div>
+                <dt className="text-stone-500">{t('guide.contents')}</dt>
+                <dd className="font-semibold">{t('guide.pages', { count: g.pageCount })}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <button
+            type="button"
+            onClick={() =>
+              cart.add({
+                id: g.id,
+                slug: g.slug,
+                title: g.title,
+                price: g.price,
+                imageUrl: g.imageUrl,
+                locale: g.locale,
+              })
+            }
+            className="mt-6 h-12 w-full rounded-md bg-amber-500 px-6 font-semibold text-stone-950 hover:bg-amber-400 sm:w-auto"
+          >
+            {t('guide.addToCart')}
+          </button>
+          <p className="mt-3 text-sm text-stone-600">{t('guide.instant')}</p>
+          {g.translations.map((tr) => (
+            <p key={tr.slug} className="mt-4 text-sm">
+              {t('guide.otherLanguage', { language: t(`language.${tr.locale}`) })}:{' '}
+              <Link
+                href={`${paths.guide(tr.slug)}?lang=${tr.locale}`}
+                hrefLang={tr.locale}
+                className="text-teal-800 underline"
+              >
+                {tr.title}
+              </Link>
+            </p>
+          ))}
+        </div>
       </div>
+      {g.hasPreview ? (
+        <section className="mt-10" aria-labelledby="contents-heading">
+          <h2 id="contents-heading" className="text-xl font-bold">
+            {t('guide.contents')}
+          </h2>
+          <GuidePreview guideId={g.id} title={g.title} className="mt-4 max-w-md border border-stone-200" />
+        </section>
+      ) : null}
     </article>
   );
 }
