@@ -9,6 +9,7 @@ import { registerErrorHandling } from './http/errors';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { seoRoutes } from './modules/seo/seo.routes';
 import { type PageRenderer, registerPageRendering } from './render/pages';
 
 export interface Services {
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);
   await app.register(contentRoutes);
+  await app.register(seoRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {

@@ -2,6 +2,7 @@ import { defaultShouldDehydrateQuery, dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { parse as parsePattern } from 'regexparam';
 import { Router } from 'wouter';
+import type { Locale } from '../shared/locale';
 import { type RenderPage, SSR_STATE_KEY } from '../shared/ssr';
 import { AppShell } from './app/app-shell';
 import type { AppDeps } from './app/deps';
@@ -19,7 +20,8 @@ export function serializeForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-function renderHead(head: HeadData | undefined, origin: string): string {
+/** Title, description, and the canonical and hreflang links: each language version has its own ?lang= URL. */
+function renderHead(head: HeadData | undefined, origin: string, locale: Locale): string {
   if (!head) return '';
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
@@ -27,14 +29,13 @@ function renderHead(head: HeadData | undefined, origin: string): string {
   ];
   if (head.noindex) tags.push('<meta name="robots" content="noindex">');
   if (head.path && !head.noindex) {
-    const url = `${origin}${head.path}`;
-    tags.push(`<link rel="canonical" href="${escapeHtml(url)}">`);
-    // Every page exists in both languages (?lang=); a guide's other language is another guide.
-    const alternates = head.alternates ?? { fr: head.path, en: head.path };
-    for (const [locale, path] of Object.entries(alternates)) {
-      tags.push(
-        `<link rel="alternate" hreflang="${locale}" href="${escapeHtml(`${origin}${path}?lang=${locale}`)}">`,
-      );
+    const localised = (path: string, l: Locale) => escapeHtml(`${origin}${path}?lang=${l}`);
+    // A guide's other language is another guide; every other page exists in both languages.
+    const alternates: Partial<Record<Locale, string>> = head.alternates ?? { fr: head.path, en: head.path };
+    const canonicalLocale = head.alternates ? (Object.keys(alternates)[0] as Locale) : locale;
+    tags.push(`<link rel="canonical" href="${localised(head.path, canonicalLocale)}">`);
+    for (const [l, path] of Object.entries(alternates) as [Locale, string][]) {
+      tags.push(`<link rel="alternate" hreflang="${l}" href="${localised(path, l)}">`);
     }
     tags.push(
       `<link rel="alternate" hreflang="x-default" href="${escapeHtml(`${origin}${alternates.fr ?? head.path}`)}">`,
@@ -76,7 +77,7 @@ export const render: RenderPage = async (request) => {
   return {
     kind: 'page',
     status: prepared.status,
-    head: renderHead(head.data, request.origin),
+    head: renderHead(head.data, request.origin, request.locale),
     html,
     stateScript: `<script>window.${SSR_STATE_KEY}=${serializeForScript(state)}</script>`,
   };

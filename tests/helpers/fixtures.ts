@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import type { FileStore } from '../../src/server/adapters/storage/file-store';
 import type { Db } from '../../src/server/db/client';
@@ -17,11 +18,22 @@ export async function makeCover(color = '#0f766e'): Promise<Buffer> {
     .toBuffer();
 }
 
+/** A real small PDF: a cover page, a "Sommaire" page and a chapter. */
+export async function makeGuidePdf(title = 'Guide'): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const text of [title, 'Sommaire', 'Chapitre 1']) {
+    const page = pdf.addPage([420, 595]);
+    page.drawText(text, { x: 40, y: 540, size: 20, font });
+  }
+  return Buffer.from(await pdf.save());
+}
+
 export async function insertGuide(
   deps: Deps,
-  overrides: Partial<typeof travelGuides.$inferInsert> & { withCover?: boolean } = {},
+  overrides: Partial<typeof travelGuides.$inferInsert> & { withCover?: boolean; withPdf?: boolean } = {},
 ) {
-  const { withCover = true, ...values } = overrides;
+  const { withCover = true, withPdf = false, ...values } = overrides;
   const slug = values.slug ?? `guide-${randomUUID().slice(0, 8)}`;
   const cover = withCover
     ? await storeFile(deps, {
@@ -30,6 +42,14 @@ export async function insertGuide(
         contentType: 'image/webp',
         originalName: `${slug}.webp`,
         publicName: `cover-${slug}.webp`,
+      })
+    : undefined;
+  const pdf = withPdf
+    ? await storeFile(deps, {
+        purpose: 'pdf',
+        data: await makeGuidePdf(values.title ?? slug),
+        contentType: 'application/pdf',
+        originalName: `${slug}.pdf`,
       })
     : undefined;
   const [guide] = await deps.db
@@ -41,6 +61,8 @@ export async function insertGuide(
       price: '9.00',
       locale: 'fr',
       coverFileId: cover?.id,
+      pdfPrimaryFileId: pdf?.id,
+      pageCount: pdf ? 3 : null,
       ...values,
     })
     .returning();

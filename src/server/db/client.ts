@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
@@ -39,7 +40,7 @@ function migrationsFolder(): string {
   return found;
 }
 
-export const pgliteExtensions = { unaccent, pg_trgm };
+export const pgliteExtensions = { unaccent, pg_trgm, fuzzystrmatch };
 
 export async function openPglite(options: { dir?: string; loadDataDir?: Blob }): Promise<Database> {
   // PGlite creates its own folder but not the parents (DATA_DIR on a fresh clone).

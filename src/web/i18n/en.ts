@@ -111,6 +111,7 @@ export const en: Messages = {
   'meta.home.title': 'Guides Afrique — PDF travel guides for Côte d’Ivoire, Senegal, Morocco',
   'meta.home.description':
     'PDF travel guides written by local experts for Côte d’Ivoire, Senegal and Morocco: travel, settle, live there. Instant download.',
+  'meta.allGuides.title': 'All our PDF travel guides — Guides Afrique',
   'meta.search.title': 'Search "{term}" — Guides Afrique',
   'meta.country.title': '{country} travel guides (PDF) — Guides Afrique',
   'meta.country.description':

@@ -111,6 +111,7 @@ export const fr = {
   'meta.home.title': 'Guides Afrique — guides de voyage PDF Côte d’Ivoire, Sénégal, Maroc',
   'meta.home.description':
     'Guides de voyage PDF écrits par des experts locaux pour la Côte d’Ivoire, le Sénégal et le Maroc : voyager, s’installer, vivre sur place. Téléchargement immédiat.',
+  'meta.allGuides.title': 'Tous nos guides de voyage PDF — Guides Afrique',
   'meta.search.title': 'Recherche « {term} » — Guides Afrique',
   'meta.country.title': 'Guides de voyage {country} (PDF) — Guides Afrique',
   'meta.country.description':

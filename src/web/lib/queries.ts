@@ -19,6 +19,8 @@ export const queries = {
     queryOptions({
       queryKey: ['travel-guide', slug],
       queryFn: () => api.get<GuideDetail>(`/api/travel-guides/by-slug/${encodeURIComponent(slug)}`),
+      // An unknown guide stays a 404 while hydrating, instead of refetching on mount.
+      retryOnMount: false,
     }),
   content: (api: ApiClient, locale: Locale, keys: string) =>
     queryOptions({

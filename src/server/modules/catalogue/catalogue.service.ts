@@ -63,20 +63,26 @@ export function searchWords(q: string): string[] {
     .slice(0, 8);
 }
 
+/**
+ * The word appears in the text; a word of five letters or more may also differ from one of the
+ * text's words by one typo (a letter added, dropped or changed).
+ */
+function wordMatches(text: SQL, word: string): SQL {
+  const exact = sql`${text} like ${`%${word}%`}`;
+  if (word.length < 5) return exact;
+  return sql`(${exact} or exists (select 1 from unnest(string_to_array(${text}, ' ')) as w(word) where levenshtein(w.word, ${word}) <= 1))`;
+}
+
 /** Active guides of one locale, newest first, optionally filtered by a search. */
 export async function listActiveGuides(db: Db, options: { locale: Locale; q?: string }): Promise<Guide[]> {
   const words = options.q ? searchWords(options.q) : [];
   const conditions: SQL[] = [eq(travelGuides.locale, options.locale), eq(travelGuides.isActive, true)];
   const title = normalised(sql`${travelGuides.title}`);
   const body = normalised(sql`${travelGuides.title} || ' ' || ${travelGuides.description}`);
-  for (const word of words) {
-    // Each word must appear somewhere; words of five letters or more may carry one typo.
-    const exact = sql`${body} like ${`%${word}%`}`;
-    conditions.push(word.length >= 5 ? sql`(${exact} or word_similarity(${word}, ${body}) >= 0.5)` : exact);
-  }
+  for (const word of words) conditions.push(wordMatches(body, word));
   // Title matches rank first: count how many search words the title holds.
   const titleHits = sql.join(
-    words.map((w) => sql`(case when ${title} like ${`%${w}%`} then 1 else 0 end)`),
+    words.map((w) => sql`(case when ${wordMatches(title, w)} then 1 else 0 end)`),
     sql` + `,
   );
   const newestFirst = [desc(travelGuides.createdAt), desc(travelGuides.id)];

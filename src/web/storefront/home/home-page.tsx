@@ -29,7 +29,11 @@ export function HomePage(props: { showAll?: boolean }) {
   return (
     <>
       <Head
-        title={term ? t('meta.search.title', { term }) : t('meta.home.title')}
+        title={
+          term
+            ? t('meta.search.title', { term })
+            : t(props.showAll ? 'meta.allGuides.title' : 'meta.home.title')
+        }
         description={t('meta.home.description')}
         path={props.showAll ? paths.allGuides() : paths.home()}
         noindex={Boolean(term)}

@@ -1,0 +1,227 @@
+// Starts and stops the built shop as a real process for the benchmarks (bench/*.ts).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (bench/ lives directly under it). */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Raw reports and JSON summaries; bench/results/.gitignore keeps them out of git. */
+export const RESULTS_DIR = process.env.BENCH_RESULTS_DIR ?? path.join(ROOT, 'bench', 'results');
+
+export async function resultsDir(...sub: string[]): Promise<string> {
+  const dir = path.join(RESULTS_DIR, ...sub);
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+/** A file-name-safe timestamp, e.g. 2026-11-22T08-30-00. */
+export function stamp(date = new Date()): string {
+  return date.toISOString().slice(0, 19).replace(/:/g, '-');
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export interface StartOptions {
+  /** `main` runs `node dist/server/main.js` (the default); `start` runs `node scripts/start.mjs` (npm start). */
+  entry?: 'main' | 'start';
+  /** Reuse this data folder; by default a fresh temporary one is created and removed on stop. */
+  dataDir?: string;
+  /** The path polled until it answers 200: `/readyz` by default. */
+  readyPath?: string;
+  /** Poll interval in ms (default 100). */
+  pollMs?: number;
+  timeoutMs?: number;
+  env?: Record<string, string>;
+}
+
+export interface RunningShop {
+  url: string;
+  port: number;
+  pid: number;
+  process: ChildProcess;
+  dataDir: string;
+  /** Milliseconds from spawn to the first 200 on readyPath. */
+  readyAfterMs: number;
+  /** stdout + stderr so far. */
+  logs(): string;
+  /** Resident set size of the server process, in bytes (from /proc/<pid>/status). */
+  rss(): Promise<{ rss: number; peak: number }>;
+  /** SIGTERM, wait for the exit; removes the data folder unless it was passed in or keepData is set. */
+  stop(options?: { keepData?: boolean }): Promise<number | null>;
+}
+
+const running = new Set<ChildProcess>();
+// Never leave a shop behind if a benchmark throws or is interrupted.
+process.once('exit', () => {
+  for (const child of running) if (child.exitCode === null && child.pid) process.kill(child.pid, 'SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const child of running) if (child.exitCode === null && child.pid) process.kill(child.pid, 'SIGTERM');
+    process.exit(130);
+  });
+}
+
+export function assertBuilt(): void {
+  if (!existsSync(path.join(ROOT, 'dist', 'ssr', 'entry-server.js'))) {
+    throw new Error('No production build in dist/: run `npm run build` first (bench/index.ts does it).');
+  }
+}
+
+/**
+ * Starts the production server on 127.0.0.1 and a free port, with PGlite in a fresh DATA_DIR
+ * (DATABASE_URL is deliberately not passed on), and waits for the first 200 on readyPath.
+ */
+export async function startShop(options: StartOptions = {}): Promise<RunningShop> {
+  assertBuilt();
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'shop-bench-')));
+  const port = await freePort();
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/root',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  const script = options.entry === 'start' ? 'scripts/start.mjs' : 'dist/server/main.js';
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, [script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const readyPath = options.readyPath ?? '/readyz';
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  let readyAfterMs = 0;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The shop exited during start:\n${tail(output)}`);
+    try {
+      const res = await fetch(url + readyPath);
+      await res.arrayBuffer();
+      if (res.status === 200) {
+        readyAfterMs = performance.now() - spawnedAt;
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The shop did not answer 200 on ${readyPath} in time:\n${tail(output)}`);
+    }
+    await sleep(options.pollMs ?? 100);
+  }
+  const pid = child.pid!;
+  return {
+    url,
+    port,
+    pid,
+    process: child,
+    dataDir,
+    readyAfterMs,
+    logs: () => output,
+    rss: () => readRss(pid),
+    stop: async ({ keepData = false } = {}) => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const code = await exited;
+      if (ownsDataDir && !keepData) await rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+/** VmRSS and VmHWM (peak RSS) of a process, in bytes. Linux only. */
+export async function readRss(pid: number): Promise<{ rss: number; peak: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') * 1024, peak: kb('VmHWM') * 1024 };
+}
+
+/** The slug of the first active French guide, for a guide page URL. */
+export async function firstGuideSlug(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/travel-guides?locale=fr`);
+  if (!res.ok) throw new Error(`GET /api/travel-guides?locale=fr answered ${res.status}`);
+  const guides = (await res.json()) as Array<{ slug: string }>;
+  const slug = guides[0]?.slug;
+  if (!slug) throw new Error('The catalogue has no French guide');
+  return slug;
+}
+
+/** The public pages every page benchmark measures: home, a country page and one guide page. */
+export async function benchPages(baseUrl: string): Promise<Array<{ name: string; path: string }>> {
+  const slug = await firstGuideSlug(baseUrl);
+  return [
+    { name: 'home', path: '/' },
+    { name: 'country', path: '/senegal' },
+    { name: 'guide', path: `/guides/${slug}` },
+  ];
+}
+
+export function tail(text: string, lines = 40): string {
+  return text.split('\n').slice(-lines).join('\n');
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Prints rows as an aligned text table; numbers are right-aligned. */
+export function printTable(headers: string[], rows: Array<Array<string | number>>): void {
+  const cells = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === 'number'));
+  const line = (r: string[]) =>
+    r.map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  console.log(line(headers));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of cells.slice(1)) console.log(line(r));
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** True when this module is the script node was started with (not imported by bench/index.ts). */
+export function isMain(moduleUrl: string): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(fileURLToPath(moduleUrl)) === realpathSync(path.resolve(script));
+  } catch {
+    return false;
+  }
+}
