@@ -61,7 +61,8 @@ async function measurePage(
   });
   context.on('request', (request) => {
     const url = new URL(request.url());
-    if (/^(https?|wss?):$/.test(url.protocol) && url.hostname !== '127.0.0.1') foreignRequests.push(request.url());
+    if (/^(https?|wss?):$/.test(url.protocol) && url.hostname !== '127.0.0.1')
+      foreignRequests.push(request.url());
   });
   context.on('response', (response) => {
     const request = response.request();
@@ -91,11 +92,13 @@ async function measurePage(
     );
   });
   const response = await tab.goto(baseUrl + page.path, { waitUntil: 'networkidle' });
-  if (!response || response.status() !== 200) {
+  if (response?.status() !== 200) {
     throw new Error(`${page.path} answered ${response?.status() ?? 'nothing'}`);
   }
   await tab.waitForTimeout(SETTLE_MS);
-  const inlineScripts = await tab.$$eval('script:not([src])', (nodes) => nodes.map((n) => n.textContent ?? ''));
+  const inlineScripts = await tab.$$eval('script:not([src])', (nodes) =>
+    nodes.map((n) => n.textContent ?? ''),
+  );
   const scripts = (await Promise.all(pending)).filter((s): s is ScriptLoad => s !== undefined);
   await context.close();
 
@@ -190,7 +193,10 @@ export async function runJsWeight(baseUrl?: string): Promise<{ pages: PageWeight
     );
     const problems = results.flatMap((r) => r.problems);
     const file = path.join(await resultsDir(), `js-weight-${stamp()}.json`);
-    await writeFile(file, JSON.stringify({ date: new Date().toISOString(), budget: BUDGET, pages: results }, null, 2));
+    await writeFile(
+      file,
+      JSON.stringify({ date: new Date().toISOString(), budget: BUDGET, pages: results }, null, 2),
+    );
     console.log(`\nJSON: ${path.relative(process.cwd(), file)}`);
     if (problems.length) {
       console.log('\nFAILED:');

@@ -10,12 +10,26 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Flags, type Result } from 'lighthouse';
 import { CHROMIUM_ARGS } from '../tests/e2e/harness';
-import { benchPages, isMain, median, printTable, type RunningShop, resultsDir, stamp, startShop } from './shop';
+import {
+  benchPages,
+  isMain,
+  median,
+  printTable,
+  type RunningShop,
+  resultsDir,
+  stamp,
+  startShop,
+} from './shop';
 
 const CHROME_PATH = '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
-const TARGET: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const TARGET: Record<Category, number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
 
 /**
  * "Regular 3G": 300 ms RTT, 750 kbit/s down, 250 kbit/s up, applied by Chromium's request-level
@@ -77,35 +91,74 @@ interface RunSummary {
   report: string;
 }
 
-/** What a reader needs to find the culprit: the node (selector + snippet), else a URL or source location. */
+/**
+ * What a reader needs to find the culprit: the element (selector, snippet, text), else the URL,
+ * source location, failed check or the longest request chain named in the audit's details.
+ */
 function describeItems(details: unknown): string[] {
   const found: string[] = [];
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const location = (v: unknown) => {
+    const r = (v ?? {}) as Record<string, unknown>;
+    if (r.type === 'source-location') return `${str(r.url)}:${Number(r.line) + 1}:${Number(r.column) + 1}`;
+    if (r.type === 'text') return str(r.value);
+    return str(r.url);
+  };
   const visit = (value: unknown, depth: number) => {
-    if (!value || typeof value !== 'object' || depth > 6 || found.length >= 8) return;
+    if (!value || typeof value !== 'object' || depth > 8 || found.length >= 12) return;
     if (Array.isArray(value)) {
       for (const v of value) visit(v, depth + 1);
       return;
     }
-    const record = value as Record<string, unknown>;
-    if (record.type === 'node') {
-      const selector = typeof record.selector === 'string' ? record.selector : '';
-      const snippet = typeof record.snippet === 'string' ? record.snippet : '';
-      const label = typeof record.nodeLabel === 'string' ? record.nodeLabel : '';
-      found.push(`${selector} ${snippet}${label ? ` ("${label.slice(0, 60)}")` : ''}`.trim());
+    const r = value as Record<string, unknown>;
+    if (r.type === 'node') {
+      const label = str(r.nodeLabel);
+      found.push(`${str(r.selector)} ${str(r.snippet)}${label ? ` ("${label.slice(0, 70)}")` : ''}`.trim());
       return;
     }
-    if (record.type === 'source-location' && typeof record.url === 'string') {
-      found.push(`${record.url}:${Number(record.line) + 1}:${Number(record.column) + 1}`);
+    if (r.type === 'checklist' && r.items && typeof r.items === 'object') {
+      for (const check of Object.values(r.items as Record<string, { label?: string; value?: boolean }>)) {
+        if (check.value === false) found.push(`check failed: ${check.label ?? '?'}`);
+      }
       return;
     }
-    if (typeof record.url === 'string' && record.url) {
-      const extra = typeof record.wastedBytes === 'number' ? ` (${Math.round(record.wastedBytes)} B wasted)` : '';
-      found.push(`${record.url}${extra}`);
+    if (r.type === 'network-tree' && r.chains && typeof r.chains === 'object') {
+      // The longest chain of requests, each with the time it finished.
+      const chain: string[] = [];
+      let level = r.chains as Record<
+        string,
+        { url: string; navStartToEndTime: number; isLongest?: boolean; children?: unknown }
+      >;
+      for (;;) {
+        const next = Object.values(level).find((n) => n.isLongest) ?? Object.values(level)[0];
+        if (!next) break;
+        chain.push(`${next.url} (${Math.round(next.navStartToEndTime)} ms)`);
+        level = (next.children ?? {}) as typeof level;
+      }
+      found.push(`longest chain: ${chain.join(' -> ')}`);
+      return;
     }
-    if (typeof record.description === 'string' && typeof record.sourceLocation !== 'object' && !record.url) {
-      found.push(record.description);
+    if (typeof r.phase === 'string' && typeof r.timing === 'number') {
+      found.push(`${r.phase}: ${Math.round(r.timing)} ms`);
+      return;
     }
-    for (const key of ['items', 'node', 'subItems', 'sourceLocation', 'source']) visit(record[key], depth + 1);
+    if (typeof r.description === 'string' && (r.sourceLocation || r.source)) {
+      found.push(`${r.description} @ ${location(r.sourceLocation)}`);
+      return;
+    }
+    if (typeof r.reflowTime === 'number') {
+      found.push(`reflow ${Math.round(r.reflowTime)} ms at ${location(r.source) || '?'}`);
+      return;
+    }
+    if (typeof r.url === 'string' && r.url) {
+      const wasted = typeof r.wastedBytes === 'number' ? `, ${Math.round(r.wastedBytes)} B to save` : '';
+      const ms = typeof r.wastedMs === 'number' ? `, ${Math.round(r.wastedMs)} ms` : '';
+      const sub = (r.subItems as { items?: Array<{ reason?: string }> } | undefined)?.items?.[0]?.reason;
+      found.push(`${r.url}${wasted}${ms}${sub ? ` — ${sub}` : ''}`);
+      if (r.node) visit(r.node, depth + 1);
+      return;
+    }
+    for (const key of ['items', 'node', 'value']) visit(r[key], depth + 1);
   };
   visit(details, 0);
   return [...new Set(found)];
@@ -269,7 +322,8 @@ export async function runLighthouse(
           `  - ${f.category} / ${f.id} (${f.runs}/${runs}): ${f.title}` +
             `${f.displayValue ? ` — ${f.displayValue}` : ''}`,
         );
-        for (const item of f.items.slice(0, 6)) console.log(`      ${item.replace(/\s+/g, ' ').slice(0, 240)}`);
+        for (const item of f.items.slice(0, 6))
+          console.log(`      ${item.replace(/\s+/g, ' ').slice(0, 240)}`);
       }
     }
   }

@@ -1,7 +1,7 @@
 // Starts and stops the built shop as a real process for the benchmarks (bench/*.ts).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, realpathSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, realpathSync, rmSync } from 'node:fs';
+import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,18 +80,103 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-export function assertBuilt(): void {
-  if (!existsSync(path.join(ROOT, 'dist', 'ssr', 'entry-server.js'))) {
-    throw new Error('No production build in dist/: run `npm run build` first (bench/index.ts does it).');
+/**
+ * The build the benchmarks run. dist/ is shared: the end-to-end tests and other engineers rebuild it
+ * at any time, and a rebuild deletes the hashed assets a running server still links to (404s in the
+ * middle of a Lighthouse run). So the benchmarks run a private copy of dist/ in a temporary folder,
+ * with symlinks to node_modules (for the server's imports) and to the sources (so that
+ * scripts/start.mjs checks the same files as in the repository).
+ */
+export interface BuildInfo {
+  /** The folder to run the server in: dist/, scripts/start.mjs, symlinks to node_modules and sources. */
+  dir: string;
+  /** When dist/ was built (dist/.build-stamp). */
+  builtAt: string;
+  /** Whether this run built it (`node scripts/build.mjs`) or copied an existing dist/. */
+  built: boolean;
+  buildMs?: number;
+  gitHead: string;
+  /** `git status --porcelain` when it was built: the edits the build includes. */
+  gitStatus: string[];
+}
+
+const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+let currentBuild: Promise<BuildInfo> | undefined;
+
+function git(args: string[]): string {
+  const result = spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() : '';
+}
+
+async function distIsComplete(dist: string): Promise<boolean> {
+  for (const file of ['.build-stamp', 'ssr/entry-server.js', 'server/main.js', 'client/index.html']) {
+    if (!existsSync(path.join(dist, file))) return false;
   }
+  const html = await readFile(path.join(dist, 'client', 'index.html'), 'utf8');
+  const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+  return assets.length > 0 && assets.every((asset) => existsSync(path.join(dist, 'client', asset)));
 }
 
 /**
- * Starts the production server on 127.0.0.1 and a free port, with PGlite in a fresh DATA_DIR
- * (DATABASE_URL is deliberately not passed on), and waits for the first 200 on readyPath.
+ * Builds (if asked) and snapshots dist/ once per process; BENCH_BUILD_DIR (set by bench/index.ts)
+ * makes every benchmark of one `npm run bench` use the same snapshot.
+ */
+export function prepareBuild(options: { build?: boolean } = {}): Promise<BuildInfo> {
+  currentBuild ??= (async () => {
+    const shared = process.env.BENCH_BUILD_DIR;
+    if (shared) return JSON.parse(await readFile(path.join(shared, 'bench-build.json'), 'utf8')) as BuildInfo;
+    const gitStatus = git(['status', '--porcelain']).split('\n').filter(Boolean);
+    let buildMs: number | undefined;
+    if (options.build) {
+      const started = performance.now();
+      const result = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+      if (result.status !== 0) throw new Error('`node scripts/build.mjs` failed');
+      buildMs = Math.round(performance.now() - started);
+    }
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-build-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    // Someone else may be rebuilding dist/ right now: copy until the copy is complete and consistent.
+    for (let attempt = 1; ; attempt++) {
+      await rm(path.join(dir, 'dist'), { recursive: true, force: true });
+      if (existsSync(path.join(ROOT, 'dist'))) {
+        await cp(path.join(ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true }).catch(() => undefined);
+      }
+      if (await distIsComplete(path.join(dir, 'dist'))) break;
+      if (attempt === 10) throw new Error('No complete build in dist/: run `npm run build` first.');
+      await sleep(2000);
+    }
+    await mkdir(path.join(dir, 'scripts'));
+    await copyFile(path.join(ROOT, 'scripts', 'start.mjs'), path.join(dir, 'scripts', 'start.mjs'));
+    await symlink(path.join(ROOT, 'scripts', 'build.mjs'), path.join(dir, 'scripts', 'build.mjs'));
+    for (const name of ['node_modules', ...BUILD_INPUTS])
+      await symlink(path.join(ROOT, name), path.join(dir, name));
+    const info: BuildInfo = {
+      dir,
+      builtAt: (await readFile(path.join(dir, 'dist', '.build-stamp'), 'utf8')).trim(),
+      built: Boolean(options.build),
+      buildMs,
+      gitHead: git(['rev-parse', '--short', 'HEAD']),
+      gitStatus,
+    };
+    await writeFile(path.join(dir, 'bench-build.json'), JSON.stringify(info, null, 2));
+    return info;
+  })();
+  return currentBuild;
+}
+
+/** The hashed script and style files of the build being benchmarked. */
+export async function builtAssets(): Promise<string[]> {
+  const build = await prepareBuild();
+  return readdir(path.join(build.dir, 'dist', 'client', 'assets'));
+}
+
+/**
+ * Starts the production server (the snapshot from prepareBuild()) on 127.0.0.1 and a free port, with
+ * PGlite in a fresh DATA_DIR (DATABASE_URL is deliberately not passed on), and waits for the first
+ * 200 on readyPath.
  */
 export async function startShop(options: StartOptions = {}): Promise<RunningShop> {
-  assertBuilt();
+  const build = await prepareBuild();
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'shop-bench-')));
   const port = await freePort();
@@ -106,7 +191,11 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   };
   const script = options.entry === 'start' ? 'scripts/start.mjs' : 'dist/server/main.js';
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script], {
+    cwd: build.dir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(child);
   let output = '';
   child.stdout?.on('data', (chunk) => {

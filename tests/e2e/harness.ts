@@ -1,11 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import type { FileStore } from '../../src/server/adapters/storage/file-store';
+import { createLocalFileStore } from '../../src/server/adapters/storage/local';
+import { type Db, openPglite, openPostgres } from '../../src/server/db/client';
 import { adminConnection, withDatabase } from '../helpers/postgres';
 
 export const CHROMIUM_ARGS = [
@@ -43,8 +47,13 @@ export interface RunningShop {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the built server as a real process on a random port, on a fresh copy of the seeded demo shop. */
-export async function startShop(options: { env?: Record<string, string> } = {}): Promise<RunningShop> {
+/**
+ * Starts the built server as a real process on a random port, on a fresh copy of the seeded demo
+ * shop. `prepare` may change that copy's database before the server opens it.
+ */
+export async function startShop(
+  options: { env?: Record<string, string>; prepare?(deps: { db: Db; files: FileStore }): Promise<void> } = {},
+): Promise<RunningShop> {
   const template = inject('e2eTemplate');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
   await cp(template.dir, dataDir, { recursive: true });
@@ -75,6 +84,16 @@ export async function startShop(options: { env?: Record<string, string> } = {}):
         await cleanup.end();
       }
     };
+  }
+  if (options.prepare) {
+    const database = env.DATABASE_URL
+      ? await openPostgres(env.DATABASE_URL, { max: 2 })
+      : await openPglite({ dir: path.join(dataDir, 'db') });
+    try {
+      await options.prepare({ db: database.db, files: createLocalFileStore(path.join(dataDir, 'files')) });
+    } finally {
+      await database.close();
+    }
   }
   const port = await freePort();
   env.PORT = String(port);
@@ -126,4 +145,23 @@ export function trackPageErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(message.text());
   });
   return errors;
+}
+
+/** axe-core's serious and critical violations on the page as it is now. */
+export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  return violations;
 }

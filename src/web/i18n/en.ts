@@ -15,7 +15,7 @@ export const en: Messages = {
   'search.placeholder': 'Search guides…',
   'search.close': 'Close search',
   'search.submit': 'Search',
-  'lang.switchTo': 'Switch to French',
+  'lang.switchTo': 'FR — switch to French',
   'cart.open': 'Open cart',
   'cart.items': '{count} item(s) in cart',
   'cart.title': 'Your cart',

@@ -14,7 +14,7 @@ export const fr = {
   'search.placeholder': 'Rechercher un guide…',
   'search.close': 'Fermer la recherche',
   'search.submit': 'Rechercher',
-  'lang.switchTo': 'Passer en anglais',
+  'lang.switchTo': 'EN — passer en anglais',
   'cart.open': 'Ouvrir le panier',
   'cart.items': '{count} article(s) dans le panier',
   'cart.title': 'Votre panier',

@@ -17,7 +17,13 @@ export function GuideCard(props: { guide: Guide; eager?: boolean }) {
   const [imageFailed, setImageFailed] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const cover = useRef<HTMLImageElement>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A server-rendered cover can fail before React attaches onError: check once after hydrating.
+  useEffect(() => {
+    const img = cover.current;
+    if (img?.complete && img.naturalWidth === 0) setImageFailed(true);
+  }, []);
 
   const openSoon = () => {
     clearTimeout(timer.current);
@@ -72,6 +78,7 @@ export function GuideCard(props: { guide: Guide; eager?: boolean }) {
       >
         {guide.imageUrl && !imageFailed ? (
           <img
+            ref={cover}
             src={`${guide.imageUrl}?w=640`}
             srcSet={`${guide.imageUrl}?w=320 320w, ${guide.imageUrl}?w=640 640w`}
             sizes="(min-width: 1024px) 300px, (min-width: 640px) 45vw, 90vw"
@@ -126,6 +133,28 @@ export function GuideGrid(props: { guides: Guide[]; eagerCount?: number }) {
       {props.guides.map((guide, index) => (
         <li key={guide.id} className="flex">
           <GuideCard guide={guide} eager={index < (props.eagerCount ?? 0)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Placeholder cards of the same size while a list loads, so nothing moves when it arrives. */
+export function GuideGridSkeleton(props: { count: number }) {
+  return (
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+      {Array.from({ length: props.count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+        <li
+          key={i}
+          className="flex animate-pulse flex-col overflow-hidden rounded-xl border border-stone-200 bg-white"
+        >
+          <div className="aspect-[3/4] bg-stone-200" />
+          <div className="space-y-3 p-4">
+            <div className="h-4 w-3/4 rounded bg-stone-200" />
+            <div className="h-4 w-1/3 rounded bg-stone-200" />
+            <div className="h-11 rounded bg-stone-200" />
+          </div>
         </li>
       ))}
     </ul>

@@ -6,7 +6,7 @@ import { paths } from '../../app/paths';
 import { useI18n } from '../../i18n';
 import { Head } from '../../lib/head';
 import { queries } from '../../lib/queries';
-import { GuideGrid } from '../catalogue/guide-card';
+import { GuideGrid, GuideGridSkeleton } from '../catalogue/guide-card';
 
 export const HOME_CONTENT_KEYS = 'home.hero.*';
 export const HOME_GUIDE_COUNT = 3;
@@ -23,7 +23,8 @@ export function HomePage(props: { showAll?: boolean }) {
   const [params] = useSearchParams();
   const term = searchTermFrom(params);
   const content = useQuery({ ...queries.content(api, locale, HOME_CONTENT_KEYS), placeholderData: (p) => p });
-  const guides = useQuery({ ...queries.guides(api, locale, term || undefined), placeholderData: (p) => p });
+  // No placeholder from the previous search: stale results under a new heading would mislead.
+  const guides = useQuery(queries.guides(api, locale, term || undefined));
   const list = guides.data ?? [];
 
   return (
@@ -77,7 +78,9 @@ export function HomePage(props: { showAll?: boolean }) {
             </h2>
           </div>
         )}
-        {list.length === 0 && !guides.isPending ? (
+        {guides.isPending ? (
+          <GuideGridSkeleton count={HOME_GUIDE_COUNT} />
+        ) : list.length === 0 ? (
           <p className="rounded-lg border border-dashed border-stone-300 p-8 text-center text-stone-600">
             {term ? t('home.noResults', { term }) : t('home.emptyCatalogue')}
           </p>

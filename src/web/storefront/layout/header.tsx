@@ -49,7 +49,6 @@ export function Header(props: { announcement?: string; onOpenCart(): void }) {
               type="button"
               onClick={() => setLocale(other)}
               aria-label={t('lang.switchTo')}
-              lang={other}
               className="h-10 min-w-10 rounded-md px-2 text-sm font-semibold text-stone-700 hover:bg-stone-100"
             >
               {other.toUpperCase()}

@@ -1,0 +1,223 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Guide } from '../../src/shared/contracts/catalogue';
+import { guideMatchesCountry } from '../../src/shared/countries';
+import { insertGuide } from '../helpers/fixtures';
+import {
+  launchBrowser,
+  type RunningShop,
+  seriousAccessibilityViolations,
+  startShop,
+  trackPageErrors,
+} from './harness';
+
+let shop: RunningShop;
+let browser: Browser;
+const EXTRA_SENEGAL_GUIDES = 14;
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([
+    startShop({
+      // More Senegal guides than one page of 12, to exercise Load More.
+      prepare: async (deps) => {
+        for (let i = 1; i <= EXTRA_SENEGAL_GUIDES; i++) {
+          await insertGuide(deps, {
+            slug: `extra-senegal-${i}`,
+            title: `Carnet Sénégal n°${String(i).padStart(2, '0')}`,
+            description: 'Un carnet de route du Sénégal.',
+            price: `${i}.00`,
+            createdAt: new Date(Date.UTC(2025, 0, i)),
+          });
+        }
+      },
+    }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  return context.newPage();
+}
+
+const cardTitles = (page: Page) => page.locator('[data-testid="guide-card"] h3').allTextContents();
+
+describe('browsing the catalogue in a real browser', () => {
+  test('search from the header shows the results and their count', async () => {
+    const page = await newPage();
+    await page.goto(`${shop.url}/`);
+    await page.getByRole('button', { name: 'Rechercher un guide' }).click();
+    const field = page.getByRole('searchbox', { name: 'Rechercher un guide…' });
+    await field.fill('   ');
+    await field.press('Enter');
+    expect(new URL(page.url()).search).toBe('');
+    await field.fill('marrakech');
+    await field.press('Enter');
+    await page.getByRole('heading', { name: 'Résultats de recherche pour « marrakech »' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('search')).toBe('marrakech');
+    await page.getByText('1 guide(s) correspondant à votre recherche').waitFor();
+    expect(await cardTitles(page)).toEqual(['Marrakech et l’Atlas']);
+    // Escape closes and clears the field
+    await page.getByRole('button', { name: 'Rechercher un guide' }).click();
+    await page.getByRole('searchbox').fill('xyz');
+    await page.getByRole('searchbox').press('Escape');
+    expect(await page.getByRole('searchbox').count()).toBe(0);
+    await page.context().close();
+  });
+
+  test('a search with no result says so', async () => {
+    const page = await newPage();
+    await page.goto(`${shop.url}/?search=${encodeURIComponent('zanzibar')}`);
+    await page.getByText('Aucun guide trouvé pour « zanzibar »').waitFor();
+    await page.context().close();
+  });
+
+  test('hovering a card shows the table-of-contents preview after 300 ms; the keyboard and touch can open it too', async () => {
+    const page = await newPage();
+    const previews: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/preview')) previews.push(r.url());
+    });
+    await page.goto(`${shop.url}/`);
+    await page.waitForLoadState('networkidle');
+    const card = page.locator('[data-testid="guide-card"]').first();
+    await card.hover();
+    await page.waitForTimeout(150);
+    expect(await card.getByRole('img', { name: /^Sommaire du guide/ }).count()).toBe(0);
+    const preview = card.getByRole('img', { name: /^Sommaire du guide/ });
+    await preview.waitFor({ state: 'visible', timeout: 2000 });
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(previews.length).toBe(1);
+    await page.mouse.move(0, 0);
+    await expect.poll(() => preview.count()).toBe(0);
+
+    // keyboard: focus a link inside the second card
+    const second = page.locator('[data-testid="guide-card"]').nth(1);
+    await second.locator('h3 a').focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await second.getByRole('img', { name: /^Sommaire du guide/ }).waitFor({ timeout: 2000 });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => second.getByRole('img', { name: /^Sommaire du guide/ }).count()).toBe(0);
+
+    // touch: the Aperçu button
+    const third = page.locator('[data-testid="guide-card"]').nth(2);
+    await third.getByRole('button', { name: 'Aperçu' }).click();
+    await third.getByRole('img', { name: /^Sommaire du guide/ }).waitFor();
+    await page.context().close();
+  });
+
+  test('a broken preview says "Aperçu indisponible"', async () => {
+    const page = await newPage();
+    await page.route('**/preview', (route) => route.fulfill({ status: 500, body: 'no' }));
+    await page.goto(`${shop.url}/`);
+    const card = page.locator('[data-testid="guide-card"]').first();
+    await card.getByRole('button', { name: 'Aperçu' }).click();
+    await card.getByText('Aperçu indisponible').waitFor();
+    await page.context().close();
+  });
+
+  test('a broken cover falls back to a tile with the title and "Aperçu du guide"', async () => {
+    const page = await newPage();
+    await page.route('**/api/images/**', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto(`${shop.url}/`);
+    const card = page.locator('[data-testid="guide-card"]').first();
+    await card.getByText('Aperçu du guide').waitFor();
+    await page.context().close();
+  });
+
+  test('a country page sorts, loads 12 more, and starts over when the sort or language changes', async () => {
+    const senegal = async (locale: string) =>
+      ((await (await fetch(`${shop.url}/api/travel-guides?locale=${locale}`)).json()) as Guide[]).filter(
+        (g) => guideMatchesCountry(g, 'senegal'),
+      );
+    const french = await senegal('fr');
+    const total = french.length;
+    expect(total).toBeGreaterThan(12 + 2);
+    const page = await newPage();
+    await page.goto(`${shop.url}/senegal`);
+    await page.getByText(`Affichage de 12 sur ${total} guides`).waitFor();
+    expect(await cardTitles(page)).toEqual(french.slice(0, 12).map((g) => g.title));
+    await page.getByRole('button', { name: 'Voir plus' }).click();
+    await page.getByText(`Affichage de ${total} sur ${total} guides`).waitFor();
+    expect(await page.getByRole('button', { name: 'Voir plus' }).count()).toBe(0);
+
+    await page.getByLabel('Trier par').selectOption('price-asc');
+    await page.getByText(`Affichage de 12 sur ${total} guides`).waitFor();
+    const byPrice = [...french].sort((a, b) => Number(a.price) - Number(b.price));
+    expect((await cardTitles(page)).map((t) => byPrice.find((g) => g.title === t)!.price)).toEqual(
+      byPrice.slice(0, 12).map((g) => g.price),
+    );
+    await page.getByLabel('Trier par').selectOption('title-desc');
+    const titles = await cardTitles(page);
+    expect(titles).toEqual([...titles].sort((a, b) => b.localeCompare(a)));
+    await page.getByLabel('Trier par').selectOption('oldest');
+    expect((await cardTitles(page))[0]).toBe('Carnet Sénégal n°01');
+
+    await page.getByRole('button', { name: 'Voir plus' }).click();
+    await page.getByRole('button', { name: 'passer en anglais' }).click();
+    await page.getByRole('heading', { name: 'Senegal', exact: true }).waitFor();
+    const english = await senegal('en');
+    await page.getByText(`Showing ${english.length} of ${english.length} guides`).waitFor();
+    await page.getByRole('heading', { name: 'Must-see attractions' }).waitFor();
+    await page.context().close();
+  });
+
+  test('a guide page carries its meta tags and links to its translation', async () => {
+    const slugRes = await fetch(`${shop.url}/api/travel-guides?locale=fr&q=marrakech`);
+    const [guide] = (await slugRes.json()) as { slug: string; title: string }[];
+    const html = await (await fetch(`${shop.url}/guides/${guide!.slug}`)).text();
+    expect(html).toContain(`<meta property="og:title" content="${guide!.title}">`);
+    expect(html).toMatch(
+      /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/api\/images\/[^"]+">/,
+    );
+    expect(html).toContain('<script type="application/ld+json">');
+    expect(html).toMatch(/<link rel="alternate" hreflang="en" href="[^"]+\/guides\/[^"]+\?lang=en">/);
+    const page = await newPage();
+    const errors = trackPageErrors(page);
+    await page.goto(`${shop.url}/guides/${guide!.slug}`);
+    expect(await page.title()).toBe(`${guide!.title} — Guides Afrique`);
+    await page
+      .getByRole('link', { name: /Marrakech and the Atlas|Marrakech/ })
+      .last()
+      .click();
+    await page.waitForURL(/lang=en/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('axe finds no serious or critical accessibility violation on any public page', async () => {
+    const [guide] = (await (await fetch(`${shop.url}/api/travel-guides?locale=fr`)).json()) as {
+      slug: string;
+    }[];
+    const page = await newPage({ width: 360, height: 740 });
+    const found: Record<string, string[]> = {};
+    for (const path of [
+      '/',
+      '/guides',
+      '/?search=dakar',
+      '/senegal',
+      '/cote-divoire',
+      '/maroc',
+      `/guides/${guide!.slug}`,
+      '/about',
+      '/contact',
+      '/faq',
+      '/privacy',
+      '/terms',
+      '/nowhere',
+      '/?lang=en',
+    ]) {
+      await page.goto(`${shop.url}${path}`);
+      await page.waitForLoadState('networkidle');
+      const violations = await seriousAccessibilityViolations(page);
+      if (violations.length) found[path] = violations;
+    }
+    expect(found).toEqual({});
+    await page.context().close();
+  });
+});
