@@ -2,18 +2,27 @@
 process.env.NODE_ENV = 'production'; // vitest runs this with NODE_ENV=test, which would bundle React's development build
 
 import { cp, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { build } from 'vite';
 
+// `node scripts/build.mjs [out-dir]`: the tests build into their own folder so that a running
+// shop's dist/ is never swapped under it.
+const out = path.resolve(process.argv[2] ?? 'dist');
 const started = performance.now();
-await rm('dist', { recursive: true, force: true });
+await rm(out, { recursive: true, force: true });
 
 // 1. Browser: hashed, immutable assets and the HTML shell.
-await build({ logLevel: 'warn' });
+await build({ logLevel: 'warn', build: { outDir: path.join(out, 'client') } });
 
 // 2. Server-side rendering entry (React app for Node).
 await build({
   logLevel: 'warn',
-  build: { ssr: 'src/web/entry-server.tsx', outDir: 'dist/ssr', emptyOutDir: true, copyPublicDir: false },
+  build: {
+    ssr: 'src/web/entry-server.tsx',
+    outDir: path.join(out, 'ssr'),
+    emptyOutDir: true,
+    copyPublicDir: false,
+  },
 });
 
 // 3. The Fastify server; dependencies stay in node_modules.
@@ -22,13 +31,13 @@ await build({
   configFile: false,
   build: {
     ssr: 'src/server/main.ts',
-    outDir: 'dist/server',
+    outDir: path.join(out, 'server'),
     emptyOutDir: true,
     copyPublicDir: false,
     target: 'node20',
     rollupOptions: { output: { format: 'es' } },
   },
 });
-await cp('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
-await writeFile('dist/.build-stamp', new Date().toISOString());
+await cp('src/server/db/migrations', path.join(out, 'server', 'migrations'), { recursive: true });
+await writeFile(path.join(out, '.build-stamp'), new Date().toISOString());
 console.log(`Built in ${Math.round(performance.now() - started)} ms`);

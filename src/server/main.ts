@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { createLocalFileStore } from './adapters/storage/local';
 import { buildApp } from './app';
@@ -12,7 +13,8 @@ import { createDevRenderer, createProductionRenderer, registerBuiltAssets } from
 const startedAt = performance.now();
 const dev = process.argv.includes('--dev');
 const projectRoot = process.cwd();
-const distDir = path.join(projectRoot, 'dist');
+// The built server lives in <dist>/server/main.js: its bundles are beside it.
+const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function start(): Promise<FastifyInstance> {
   const config = loadConfig({

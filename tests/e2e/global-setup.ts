@@ -14,7 +14,8 @@ export const E2E_TEMPLATE_DATABASE = 'shop_e2e_template';
  * files) that every end-to-end server copies, so each test file starts from the same fresh shop.
  */
 export default async function setup(project: TestProject) {
-  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  const distDir = path.resolve('.test-data', `e2e-dist-${process.pid}`);
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', distDir], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('The production build failed');
 
   const templateDir = path.resolve('.test-data', `e2e-template-${process.pid}`);
@@ -43,14 +44,16 @@ export default async function setup(project: TestProject) {
   project.provide('e2eTemplate', {
     dir: templateDir,
     database: databaseUrl ? E2E_TEMPLATE_DATABASE : undefined,
+    server: path.join(distDir, 'server', 'main.js'),
   });
   return async () => {
     await rm(templateDir, { recursive: true, force: true });
+    await rm(distDir, { recursive: true, force: true });
   };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2eTemplate: { dir: string; database: string | undefined };
+    e2eTemplate: { dir: string; database: string | undefined; server: string };
   }
 }

@@ -143,10 +143,9 @@ export function GuideGrid(props: { guides: Guide[]; eagerCount?: number }) {
 export function GuideGridSkeleton(props: { count: number }) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-      {Array.from({ length: props.count }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+      {Array.from({ length: props.count }, (_, i) => `placeholder-${i}`).map((key) => (
         <li
-          key={i}
+          key={key}
           className="flex animate-pulse flex-col overflow-hidden rounded-xl border border-stone-200 bg-white"
         >
           <div className="aspect-[3/4] bg-stone-200" />
