@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearchParams } from 'wouter';
+import { isLocale } from '../../../shared/locale';
 import { useApi } from '../../app/deps';
 import { useI18n } from '../../i18n';
 import { queries } from '../../lib/queries';
@@ -13,7 +14,15 @@ export const LAYOUT_CONTENT_KEYS = 'announcement';
 
 export function StorefrontLayout(props: { children: ReactNode }) {
   const api = useApi();
-  const { locale } = useI18n();
+  const { locale, setLocale } = useI18n();
+  const [searchParams] = useSearchParams();
+  const langParam = searchParams.get('lang');
+
+  // A link to ?lang=en (a guide's translation, a shared link) switches the language in the browser
+  // too, as the server does for a first load.
+  useEffect(() => {
+    if (isLocale(langParam) && langParam !== locale) setLocale(langParam);
+  }, [langParam, locale, setLocale]);
   const [cartOpen, setCartOpen] = useState(false);
   const [location] = useLocation();
 
