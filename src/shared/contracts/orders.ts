@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { localeSchema } from './catalogue';
+
+export const orderStatusSchema = z.enum(['pending', 'pending_verification', 'completed', 'rejected']);
+export const paymentMethodSchema = z.enum(['stripe', 'djamo', 'free']);
+
+/** An order as the shopper's pages read it (spec storefront §3), plus the support number. */
+export const orderSchema = z.object({
+  /** The public id: ≥128 random bits, the key to the order page. */
+  id: z.string(),
+  orderNumber: z.string(),
+  status: orderStatusSchema,
+  paymentMethod: paymentMethodSchema,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  total: z.string(),
+  djamoReference: z.string().nullable(),
+  locale: localeSchema,
+  createdAt: z.string(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      quantity: z.int(),
+      price: z.string(),
+      guide: z.object({
+        id: z.string(),
+        title: z.string(),
+        imageUrl: z.string().nullable(),
+        fileSize: z.int().nullable(),
+        fileName: z.string().nullable(),
+        locale: localeSchema,
+        hasSecondary: z.boolean(),
+      }),
+    }),
+  ),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const downloadResponseSchema = z.object({
+  /** Signed, valid 15 minutes. */
+  downloadUrl: z.string(),
+  expiresAt: z.string(),
+  fileName: z.string(),
+});
+
+export const resendLinksBodySchema = z.object({
+  orderNumber: z.string().trim().min(3).max(32),
+  email: z.email().max(254),
+});
