@@ -1,5 +1,8 @@
+import { PassThrough } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import { defaultShouldDehydrateQuery, dehydrate } from '@tanstack/react-query';
-import { renderToString } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
 import { parse as parsePattern } from 'regexparam';
 import { Router } from 'wouter';
 import type { Locale } from '../shared/locale';
@@ -45,6 +48,20 @@ function renderHead(head: HeadData | undefined, origin: string, locale: Locale):
   return tags.join('\n    ');
 }
 
+/** Renders everything, lazy route chunks included, before answering (the head is known only then). */
+function renderComplete(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stream = renderToPipeableStream(element, {
+      onAllReady() {
+        const sink = new PassThrough();
+        text(sink).then(resolve, reject);
+        stream.pipe(sink);
+      },
+      onShellError: reject,
+    });
+  });
+}
+
 export const render: RenderPage = async (request) => {
   const queryClient = createQueryClient();
   const deps: AppDeps = {
@@ -58,7 +75,7 @@ export const render: RenderPage = async (request) => {
   if ('redirect' in prepared) return { kind: 'redirect', status: 302, location: prepared.redirect };
 
   const head: { data?: HeadData } = {};
-  const html = renderToString(
+  const html = await renderComplete(
     <HeadCollectorContext.Provider value={head}>
       <AppShell deps={deps} locale={request.locale} setLocale={() => {}}>
         <Router ssrPath={url.pathname} ssrSearch={url.search.slice(1)}>

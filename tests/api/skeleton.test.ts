@@ -121,12 +121,17 @@ describe('server-rendered pages', () => {
     '/privacy',
     '/terms',
     '/checkout',
-    '/order-confirmation/unknown',
   ])('%s is a server-rendered page with its own title', async (url) => {
     const res = await ctx.app.inject({ url });
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/<title>[^<]+<\/title>/);
     expect(res.body).toContain('Guides Afrique');
+  });
+
+  test('an unknown order renders Order Not Found with status 404', async () => {
+    const res = await ctx.app.inject({ url: '/order-confirmation/AAAAAAAAAAAAAAAAAAAAAA' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Commande introuvable');
   });
 
   test('/admin redirects to /admin/analytics', async () => {

@@ -48,3 +48,12 @@ export const imageQuerySchema = z.object({
 
 export const COVER_WIDTHS = [320, 640, 960] as const;
 export type CoverWidth = (typeof COVER_WIDTHS)[number];
+
+export const availabilityQuerySchema = z.object({
+  /** Comma-separated guide ids from a stored cart. */
+  ids: z.string().max(2000),
+});
+
+/** The guides of a stored cart that are still sold, at today's price. */
+export const availabilitySchema = z.array(z.object({ id: z.string(), price: z.string(), title: z.string() }));
+export type Availability = z.infer<typeof availabilitySchema>;

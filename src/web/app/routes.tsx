@@ -1,15 +1,13 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { matchRoute, Redirect, Route, Switch } from 'wouter';
 import { COUNTRY_SLUGS } from '../../shared/countries';
 import { AdminEntry } from '../admin/admin-entry';
 import { queries } from '../lib/queries';
 import { GuidePage } from '../storefront/catalogue/guide-page';
-import { CheckoutPage } from '../storefront/checkout/checkout-page';
 import { CountryPage, countryContentKeys } from '../storefront/country/country-page';
 import { HOME_CONTENT_KEYS, HomePage, searchTermFrom } from '../storefront/home/home-page';
 import { LAYOUT_CONTENT_KEYS, StorefrontLayout } from '../storefront/layout/storefront-layout';
 import { NotFoundPage } from '../storefront/not-found/not-found-page';
-import { OrderPage } from '../storefront/order/order-page';
 import { STATIC_PAGES, StaticPage, staticContentKeys } from '../storefront/pages/static-page';
 import type { AppDeps } from './deps';
 import { paths } from './paths';
@@ -25,6 +23,12 @@ interface StorefrontRoute {
   component: ComponentType;
   prefetch?(deps: AppDeps, match: RouteMatch): Promise<{ status?: number } | undefined>;
 }
+
+// Pages a shopper reaches only after the first page: their code loads when they are opened
+// (server rendering still renders them whole).
+const CheckoutPage = lazy(() => import('../storefront/checkout/checkout-page'));
+const OrderPage = lazy(() => import('../storefront/order/order-page'));
+const pageFallback = <div className="min-h-[60vh]" />;
 
 const content = (deps: AppDeps, keys: string) =>
   deps.queryClient.ensureQueryData(queries.content(deps.api, deps.getLocale(), keys));
@@ -70,8 +74,30 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
       return undefined;
     },
   })),
-  { path: '/checkout', component: CheckoutPage },
-  { path: '/order-confirmation/:id', component: OrderPage },
+  {
+    path: '/checkout',
+    component: () => (
+      <Suspense fallback={pageFallback}>
+        <CheckoutPage />
+      </Suspense>
+    ),
+  },
+  {
+    path: '/order-confirmation/:id',
+    component: () => (
+      <Suspense fallback={pageFallback}>
+        <OrderPage />
+      </Suspense>
+    ),
+    prefetch: async (deps, match) => {
+      try {
+        await deps.queryClient.fetchQuery(queries.order(deps.api, match.params.id ?? ''));
+        return undefined;
+      } catch {
+        return { status: 404 };
+      }
+    },
+  },
 ];
 
 export const REDIRECTS: Record<string, string> = { '/admin': paths.admin('analytics') };

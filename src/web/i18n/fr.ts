@@ -99,12 +99,6 @@ export const fr = {
   'notFound.heading': 'Page Not Found',
   'notFound.text': 'La page que vous cherchez n’existe pas ou a été déplacée.',
   'notFound.back': 'Retour à l’accueil',
-  'checkout.title': 'Paiement sécurisé',
-  'checkout.back': 'Retour à la boutique',
-  'order.complete': 'Commande terminée !',
-  'order.notFound': 'Commande introuvable',
-  'order.notFoundText': 'Nous n’avons pas trouvé la commande que vous cherchez.',
-  'order.backHome': 'Retour à l’accueil',
   'admin.loading': 'Chargement de l’administration…',
   'toast.close': 'Fermer la notification',
   'toast.region': 'Notifications (F8)',
@@ -123,8 +117,6 @@ export const fr = {
     'Réponses aux questions fréquentes : paiement, mobile money, téléchargement, mises à jour.',
   'meta.privacy.description': 'Comment Guides Afrique traite vos données personnelles.',
   'meta.terms.description': 'Conditions générales de vente des guides numériques Guides Afrique.',
-  'meta.checkout.title': 'Paiement — Guides Afrique',
-  'meta.order.title': 'Votre commande — Guides Afrique',
   'meta.admin.title': 'Administration — Guides Afrique',
 } as const;
 

@@ -26,7 +26,12 @@ export class ApiError extends Error {
  */
 export interface ApiClient {
   get<T>(path: string): Promise<T>;
-  send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T>;
+  send<T>(
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<T>;
 }
 
 /** The one way the web app talks to the API; on the server `fetchImpl` reaches the API in-process. */
@@ -39,12 +44,16 @@ export function createApiClient(fetchImpl: typeof fetch): ApiClient {
   };
   return {
     get: (path) => request(path, { method: 'GET' }),
-    send: (method, path, body) =>
+    send: (method, path, body, headers = {}) =>
       request(
         path,
         body === undefined
-          ? { method }
-          : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+          ? { method, headers }
+          : {
+              method,
+              headers: { ...headers, 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            },
       ),
   };
 }

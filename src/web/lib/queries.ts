@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Guide, GuideDetail } from '../../shared/contracts/catalogue';
 import type { ContentMap } from '../../shared/contracts/content';
+import type { Order } from '../../shared/contracts/orders';
 import type { Locale } from '../../shared/locale';
 import type { ApiClient } from './api';
 
@@ -20,6 +21,12 @@ export const queries = {
       queryKey: ['travel-guide', slug],
       queryFn: () => api.get<GuideDetail>(`/api/travel-guides/by-slug/${encodeURIComponent(slug)}`),
       // An unknown guide stays a 404 while hydrating, instead of refetching on mount.
+      retryOnMount: false,
+    }),
+  order: (api: ApiClient, publicId: string) =>
+    queryOptions({
+      queryKey: ['order', publicId],
+      queryFn: () => api.get<Order>(`/api/orders/${encodeURIComponent(publicId)}`),
       retryOnMount: false,
     }),
   content: (api: ApiClient, locale: Locale, keys: string) =>

@@ -2,6 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  availabilityQuerySchema,
+  availabilitySchema,
   guideDetailSchema,
   guideListQuerySchema,
   guideListSchema,
@@ -10,7 +12,7 @@ import {
 import { FileNotFoundError } from '../../adapters/storage/file-store';
 import { notFound } from '../../http/errors';
 import type { StoredFile } from '../files/files.service';
-import { findActiveGuideBySlug, listActiveGuides } from './catalogue.service';
+import { activeGuidesAmong, findActiveGuideBySlug, listActiveGuides } from './catalogue.service';
 import { findGuidePreview, findImage } from './images.service';
 
 const ONE_YEAR = 31_536_000;
@@ -23,6 +25,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/travel-guides',
     { schema: { querystring: guideListQuerySchema, response: { 200: guideListSchema } } },
     async (request) => listActiveGuides(db, request.query),
+  );
+
+  app.get(
+    '/api/travel-guides/availability',
+    { schema: { querystring: availabilityQuerySchema, response: { 200: availabilitySchema } } },
+    async (request) => activeGuidesAmong(db, request.query.ids.split(',')),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Guide, GuideDetail } from '../../../shared/contracts/catalogue';
 import type { Locale } from '../../../shared/locale';
@@ -111,4 +111,16 @@ export async function findActiveGuideBySlug(db: Db, slug: string): Promise<Guide
         )
     : [];
   return { ...toGuide(row), translations };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Which of these guides are still sold, and at what price: a stored cart is checked against it. */
+export async function activeGuidesAmong(db: Db, ids: string[]) {
+  const valid = [...new Set(ids.filter((id) => UUID.test(id)))].slice(0, 100);
+  if (valid.length === 0) return [];
+  return db
+    .select({ id: travelGuides.id, price: travelGuides.price, title: travelGuides.title })
+    .from(travelGuides)
+    .where(and(inArray(travelGuides.id, valid), eq(travelGuides.isActive, true)));
 }

@@ -20,6 +20,8 @@ interface CartValue {
   add(guide: CartGuide, quantity?: number): void;
   setQuantity(guideId: string, quantity: number): void;
   remove(guideId: string): void;
+  /** Refreshes a guide's stored details (a price that changed since it was added). */
+  updateGuide(guide: CartGuide): void;
   clear(): void;
 }
 
@@ -69,6 +71,10 @@ export function CartProvider(props: { children: ReactNode }) {
   const update = useCallback((id: string, q: number) => setItems((c) => setQuantity(c, id, q)), []);
   const remove = useCallback((id: string) => setItems((c) => removeItem(c, id)), []);
   const clear = useCallback(() => setItems([]), []);
+  const updateGuide = useCallback(
+    (guide: CartGuide) => setItems((c) => c.map((i) => (i.guide.id === guide.id ? { ...i, guide } : i))),
+    [],
+  );
 
   const value = useMemo(
     () => ({
@@ -79,9 +85,10 @@ export function CartProvider(props: { children: ReactNode }) {
       add,
       setQuantity: update,
       remove,
+      updateGuide,
       clear,
     }),
-    [loaded, items, add, update, remove, clear],
+    [loaded, items, add, update, remove, updateGuide, clear],
   );
   return <CartContext.Provider value={value}>{props.children}</CartContext.Provider>;
 }

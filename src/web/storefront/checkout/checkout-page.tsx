@@ -1,47 +1,363 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { centsToDecimal, formatPrice } from '../../../shared/money';
+import type { Order } from '../../../shared/contracts/orders';
+import { centsToDecimal, centsToFcfa, formatPrice, toCents } from '../../../shared/money';
+import { useApi } from '../../app/deps';
 import { paths } from '../../app/paths';
+import { toast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n';
+import { useMessages } from '../../i18n/feature-messages';
+import { ApiError } from '../../lib/api';
+import { checkoutApi } from '../../lib/checkout-api';
 import { Head } from '../../lib/head';
 import { useCart } from '../cart/cart-context';
+import { ConfirmationDialog } from './confirmation-dialog';
+import { purchaseMessages } from './messages';
+import type { StripePayment } from './stripe-payment';
+import { TestCardFields } from './test-card-fields';
+import { useCartAvailability } from './use-cart-availability';
 
-export function CheckoutPage() {
-  const { t } = useI18n();
+type Method = 'stripe' | 'djamo';
+const FIELDS = ['email', 'firstName', 'lastName', 'mobile'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** Spec §5: every field required; the mobile number starts with '+'. Returns the toast to show, if any. */
+export function validateCustomer(values: Record<Field, string>): 'missing' | 'mobile' | null {
+  if (FIELDS.some((f) => values[f].trim() === '')) return 'missing';
+  if (!values.mobile.trim().startsWith('+')) return 'mobile';
+  return null;
+}
+
+const serverMessage = (error: unknown) => (error instanceof ApiError ? error.serverMessage : '');
+
+export default function CheckoutPage() {
+  const { locale } = useI18n();
+  const t = useMessages(purchaseMessages);
+  const api = useApi();
+  const calls = useMemo(() => checkoutApi(api), [api]);
   const cart = useCart();
   const [, navigate] = useLocation();
-  const [ready, setReady] = useState(false);
+  const [method, setMethod] = useState<Method>('stripe');
+  const [values, setValues] = useState<Record<Field, string>>({
+    email: '',
+    firstName: '',
+    lastName: '',
+    mobile: '',
+  });
+  const [card, setCard] = useState({ number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' });
+  const [processing, setProcessing] = useState(false);
+  const [setupFailed, setSetupFailed] = useState(false);
+  const [order, setOrder] = useState<Order | null>(null);
+  const completed = useRef(false);
+  const freeKey = useRef(crypto.randomUUID());
+  useCartAvailability();
 
-  // The cart lives in the browser: decide once it has been read (spec: empty cart → home).
+  const total = cart.totalCents;
+  const free = cart.items.length > 0 && total === 0;
+  const config = useQuery({
+    queryKey: ['checkout-config'],
+    queryFn: calls.config,
+    enabled: !free,
+    staleTime: Infinity,
+  });
+  const stripeContainer = useRef<HTMLDivElement>(null);
+  const stripePayment = useRef<StripePayment | null>(null);
+  const [stripeReady, setStripeReady] = useState(false);
+  const live = config.data !== undefined && !config.data.testMode;
+  const paymentReady = free || (config.isSuccess && (!live || stripeReady));
+
+  // Live mode: Stripe's Payment Element, mounted once the keys are known.
   useEffect(() => {
-    const timer = setTimeout(() => setReady(true), 0);
-    return () => clearTimeout(timer);
-  }, []);
+    if (!live || !config.data?.publishableKey || !stripeContainer.current || total <= 0) return;
+    let cancelled = false;
+    import('./stripe-payment')
+      .then(({ mountStripePayment }) =>
+        mountStripePayment(config.data.publishableKey ?? '', total, stripeContainer.current!, locale),
+      )
+      .then((payment) => {
+        if (cancelled) payment.destroy();
+        else {
+          stripePayment.current = payment;
+          setStripeReady(true);
+        }
+      })
+      .catch((error: unknown) => console.error('Stripe failed to load', error));
+    return () => {
+      cancelled = true;
+      stripePayment.current?.destroy();
+      stripePayment.current = null;
+      setStripeReady(false);
+    };
+  }, [live, config.data, total, locale]);
+
+  // Spec: an empty cart (unless a purchase just completed) or a negative or non-numeric total goes home.
   useEffect(() => {
-    if (ready && (cart.items.length === 0 || !Number.isFinite(cart.totalCents) || cart.totalCents < 0)) {
+    if (!cart.ready || completed.current) return;
+    if (cart.items.length === 0 || !Number.isFinite(total) || total < 0)
       navigate(paths.home(), { replace: true });
+  }, [cart.ready, cart.items.length, total, navigate]);
+
+  const items = cart.items.map((i) => ({ id: i.guide.id, quantity: i.quantity }));
+  const customer = {
+    email: values.email.trim(),
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    mobile: values.mobile.trim(),
+  };
+  const totalEuros = total / 100;
+
+  const finish = (created: Order) => {
+    completed.current = true;
+    cart.clear();
+    setOrder(created);
+  };
+
+  const payByCard = async () => {
+    if (!config.data || (live && !stripePayment.current)) {
+      toast({
+        title: t('toast.paymentError'),
+        description: t('toast.paymentNotReady'),
+        variant: 'destructive',
+      });
+      return;
     }
-  }, [ready, cart.items.length, cart.totalCents, navigate]);
+    try {
+      await stripePayment.current?.submit();
+    } catch (error) {
+      toast({
+        title: t('toast.paymentFailed'),
+        description: (error as Error).message,
+        variant: 'destructive',
+      });
+      return;
+    }
+    let intent: Awaited<ReturnType<typeof calls.createPaymentIntent>>;
+    try {
+      intent = await calls.createPaymentIntent({ amount: totalEuros, items, customer, locale });
+      setSetupFailed(false);
+    } catch (error) {
+      // A deviation from the spec, which spins forever: say so and offer a retry.
+      console.error('create-payment-intent failed', error);
+      setSetupFailed(true);
+      return;
+    }
+    try {
+      if (intent.testMode) {
+        await calls.confirmTestPayment({ paymentIntentId: intent.paymentIntentId, cardNumber: card.number });
+      } else {
+        await stripePayment.current?.confirm(intent.clientSecret);
+      }
+    } catch (error) {
+      toast({
+        title: t('toast.paymentFailed'),
+        description: serverMessage(error) || (error instanceof Error ? error.message : ''),
+        variant: 'destructive',
+      });
+      return;
+    }
+    try {
+      finish(
+        await calls.createCardOrder({
+          ...customer,
+          paymentIntentId: intent.paymentIntentId,
+          items,
+          total: totalEuros,
+          locale,
+        }),
+      );
+    } catch (error) {
+      toast({
+        title: t('toast.paymentError'),
+        description: serverMessage(error) || t('toast.orderErrorText'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const getFreeGuides = async () => {
+    try {
+      finish(await calls.createFreeOrder({ ...customer, items, total: 0, locale }, freeKey.current));
+    } catch (error) {
+      toast({
+        title: t('toast.orderError'),
+        description: serverMessage(error) || t('toast.orderErrorText'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateCustomer(values);
+    if (problem === 'missing') {
+      toast({
+        title: t('toast.missingInfo.title'),
+        description: t('toast.missingInfo.text'),
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (problem === 'mobile') {
+      toast({
+        title: t('toast.invalidMobile.title'),
+        description: t('toast.invalidMobile.text'),
+        variant: 'destructive',
+      });
+      return;
+    }
+    setProcessing(true);
+    try {
+      await (free ? getFreeGuides() : payByCard());
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  const field = (name: Field, label: string, type: string, autoComplete: string) => (
+    <label className="block text-sm font-medium">
+      {label}
+      <input
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        value={values[name]}
+        onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
+        className="mt-1 h-11 w-full rounded-md border border-stone-300 px-3 text-base"
+      />
+    </label>
+  );
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-      <Head title={t('meta.checkout.title')} description={t('meta.home.description')} noindex />
+      <Head title={t('meta.checkout.title')} description={t('checkout.secureNote')} noindex />
       <Link href={paths.home()} className="text-sm text-teal-800 hover:underline">
         ← {t('checkout.back')}
       </Link>
       <h1 className="mt-4 text-3xl font-bold">{t('checkout.title')}</h1>
-      <ul className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
-        {cart.items.map((item) => (
-          <li key={item.guide.id} className="flex justify-between gap-4 p-4 text-sm">
+      <div className="mt-6 grid gap-8 lg:grid-cols-2">
+        <OrderSummary />
+        <div className="rounded-xl border border-stone-200 bg-white p-5">
+          <h2 className="text-xl font-bold">
+            {free ? t('checkout.contactInfo') : t('checkout.paymentInfo')}
+          </h2>
+          {!free ? (
+            <div role="tablist" className="mt-4 grid grid-cols-2 gap-1 rounded-lg bg-stone-100 p-1 text-sm">
+              {(['stripe', 'djamo'] as const).map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  role="tab"
+                  aria-selected={method === m}
+                  onClick={() => setMethod(m)}
+                  className={`rounded-md px-3 py-2 font-semibold ${method === m ? 'bg-white shadow' : 'text-stone-600'}`}
+                >
+                  {m === 'stripe' ? t('checkout.tabCard') : t('checkout.tabMobile')}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          {method === 'djamo' && !free ? (
+            <p className="mt-4 rounded-md bg-amber-50 p-4 text-sm text-amber-900">
+              {t('checkout.mobileSoon')}
+            </p>
+          ) : !paymentReady && !config.isError ? (
+            <p className="mt-6 flex items-center gap-3 text-sm text-stone-600" role="status">
+              <span className="h-5 w-5 animate-spin rounded-full border-2 border-teal-800 border-t-transparent" />
+              {t('checkout.loadingPayment')}
+            </p>
+          ) : (
+            <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+              {field('email', t('checkout.email'), 'email', 'email')}
+              <div className="grid gap-4 sm:grid-cols-2">
+                {field('firstName', t('checkout.firstName'), 'text', 'given-name')}
+                {field('lastName', t('checkout.lastName'), 'text', 'family-name')}
+              </div>
+              {field('mobile', t('checkout.mobile'), 'tel', 'tel')}
+              {!free && config.data?.testMode ? <TestCardFields value={card} onChange={setCard} /> : null}
+              {live && !free ? <div ref={stripeContainer} className="min-h-32" /> : null}
+              {setupFailed || config.isError ? (
+                <div
+                  role="alert"
+                  className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+                >
+                  {t('checkout.paymentSetupFailed')}{' '}
+                  <button
+                    type="button"
+                    onClick={() =>
+                      config.isError ? config.refetch() : submit(new Event('submit') as unknown as FormEvent)
+                    }
+                    className="font-semibold underline"
+                  >
+                    {t('checkout.retry')}
+                  </button>
+                </div>
+              ) : null}
+              <button
+                type="submit"
+                disabled={processing || !paymentReady}
+                className="h-12 w-full rounded-md bg-amber-500 font-semibold text-stone-950 hover:bg-amber-400 disabled:opacity-60"
+              >
+                {processing
+                  ? t('checkout.processing')
+                  : free
+                    ? t('checkout.getFree')
+                    : t('checkout.pay', { amount: formatPrice(centsToDecimal(total)) })}
+              </button>
+              <p className="text-xs text-stone-500">{t('checkout.secureNote')}</p>
+            </form>
+          )}
+        </div>
+      </div>
+      <ConfirmationDialog
+        order={order}
+        onClose={() => {
+          setOrder(null);
+          navigate(paths.home());
+        }}
+      />
+    </section>
+  );
+}
+
+function OrderSummary() {
+  const t = useMessages(purchaseMessages);
+  const cart = useCart();
+  const total = centsToDecimal(cart.totalCents);
+  return (
+    <div className="rounded-xl border border-stone-200 bg-white p-5">
+      <h2 className="text-xl font-bold">{t('checkout.summary')}</h2>
+      <ul className="mt-4 divide-y divide-stone-200">
+        {cart.items.map(({ guide, quantity }) => (
+          <li key={guide.id} className="flex justify-between gap-4 py-3 text-sm">
             <span>
-              {item.guide.title} × {item.quantity}
+              {guide.title} <span className="text-stone-500">× {quantity}</span>
             </span>
-            <span>
-              {formatPrice(centsToDecimal(Math.round(Number(item.guide.price) * 100) * item.quantity))}
+            <span className="shrink-0 font-medium">
+              {formatPrice(centsToDecimal(toCents(guide.price) * quantity))}
             </span>
           </li>
         ))}
       </ul>
-    </section>
+      <dl className="mt-4 space-y-2 border-t border-stone-200 pt-4 text-sm">
+        <div className="flex justify-between">
+          <dt>{t('checkout.subtotal')}</dt>
+          <dd>{formatPrice(total)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>{t('checkout.tax')}</dt>
+          <dd>0.00</dd>
+        </div>
+        <div className="flex justify-between text-base font-bold">
+          <dt>{t('checkout.total')}</dt>
+          <dd>
+            {centsToFcfa(cart.totalCents)
+              .toLocaleString('fr-FR')
+              .replace(/\u202f/g, ' ')}{' '}
+            FCFA · {formatPrice(total)}
+          </dd>
+        </div>
+      </dl>
+    </div>
   );
 }

@@ -1,13 +1,142 @@
-import { Link } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import type { Order } from '../../../shared/contracts/orders';
+import { formatPrice } from '../../../shared/money';
+import { useApi } from '../../app/deps';
 import { paths } from '../../app/paths';
+import { toast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n';
+import { useMessages } from '../../i18n/feature-messages';
+import { ApiError } from '../../lib/api';
+import { formatFileSize } from '../../lib/format';
 import { Head } from '../../lib/head';
+import { queries } from '../../lib/queries';
+import { purchaseMessages } from '../checkout/messages';
 
-/** Order confirmation; orders and downloads arrive with the purchase flow. Unknown ids show 'Order Not Found'. */
-export function OrderPage() {
-  const { t } = useI18n();
+interface DownloadLink {
+  downloadUrl: string;
+  fileName: string;
+}
+
+/** The order page: the email links here, and every visit mints fresh 15-minute download links. */
+export default function OrderPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const api = useApi();
+  const order = useQuery(queries.order(api, id));
+
+  if (order.isError) return <OrderNotFound />;
+  if (!order.data) return <div className="min-h-[60vh]" />;
+  return <OrderView order={order.data} />;
+}
+
+function OrderView({ order }: { order: Order }) {
+  const api = useApi();
+  const { locale } = useI18n();
+  const t = useMessages(purchaseMessages);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const start = async (key: string, path: string) => {
+    setBusy(key);
+    try {
+      const link = await api.get<DownloadLink>(path);
+      toast({
+        title: t('toast.downloadStarted'),
+        description: t('toast.downloadStartedText', { file: link.fileName }),
+      });
+      // The file is sent as an attachment: the browser downloads it and the page stays.
+      window.location.assign(link.downloadUrl);
+    } catch (error) {
+      toast({
+        title: t('toast.downloadError'),
+        description: (error instanceof ApiError && error.serverMessage) || t('toast.downloadErrorText'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const base = `/api/download/${encodeURIComponent(order.id)}`;
   return (
-    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+    <section className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
+      <Head title={t('meta.order.title')} description={t('order.linkNote')} noindex />
+      {order.status === 'completed' ? (
+        <>
+          <h1 className="text-3xl font-bold text-teal-900">{t('order.complete')}</h1>
+          <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
+          <p className="mt-1 text-sm text-stone-600">{t('order.sentTo', { email: order.email })}</p>
+          <ul className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+            {order.items.map((item) => (
+              <li key={item.id} className="space-y-3 p-4">
+                <div className="flex items-center gap-3">
+                  <span className="rounded bg-red-700 px-2 py-1 text-xs font-bold text-white">PDF</span>
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold" lang={item.guide.locale}>
+                      {item.guide.title}
+                    </p>
+                    <p className="text-sm text-stone-500">{formatFileSize(item.guide.fileSize, locale)}</p>
+                  </div>
+                  <button
+                    type="button"
+                    disabled={busy !== null}
+                    onClick={() => start(item.id, `${base}/${item.guide.id}`)}
+                    className="h-10 shrink-0 rounded-md bg-teal-800 px-4 text-sm font-semibold text-white hover:bg-teal-700 disabled:opacity-60"
+                  >
+                    {t('order.download')}
+                  </button>
+                </div>
+                {item.guide.hasSecondary ? (
+                  <button
+                    type="button"
+                    disabled={busy !== null}
+                    onClick={() => start(`${item.id}-secondary`, `${base}/${item.guide.id}?file=secondary`)}
+                    className="text-sm text-teal-800 underline"
+                  >
+                    {t('order.secondary')} — {t('order.download')}
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+            <button
+              type="button"
+              disabled={busy !== null}
+              onClick={() => start('zip', `${base}/zip`)}
+              className="h-11 rounded-md bg-amber-500 px-5 font-semibold text-stone-950 hover:bg-amber-400 disabled:opacity-60"
+            >
+              {t('order.downloadAll')}
+            </button>
+            <Link
+              href={paths.home()}
+              className="h-11 rounded-md border border-stone-300 px-5 text-center leading-11 font-semibold hover:bg-stone-50"
+            >
+              {t('order.continue')}
+            </Link>
+          </div>
+          <p className="mt-4 text-xs text-stone-500">{t('order.linkNote')}</p>
+        </>
+      ) : (
+        <>
+          <h1 className="text-2xl font-bold">
+            {order.status === 'rejected' ? t('order.rejectedTitle') : t('order.pendingTitle')}
+          </h1>
+          <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
+          <p className="mt-3 text-stone-700">
+            {order.status === 'rejected' ? t('order.rejectedText') : t('order.pendingText')}
+          </p>
+          <p className="mt-3 text-sm text-stone-500">{formatPrice(order.total)}</p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function OrderNotFound() {
+  const t = useMessages(purchaseMessages);
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <Head title={t('meta.order.title')} description={t('order.notFoundText')} noindex />
       <h1 className="text-2xl font-bold">{t('order.notFound')}</h1>
       <p className="mt-2 text-stone-600">{t('order.notFoundText')}</p>
@@ -17,6 +146,72 @@ export function OrderPage() {
       >
         {t('order.backHome')}
       </Link>
+      <ResendLinksForm />
     </section>
+  );
+}
+
+/** Order number + email: the server answers the same whether or not they match. */
+function ResendLinksForm() {
+  const api = useApi();
+  const t = useMessages(purchaseMessages);
+  const [done, setDone] = useState(false);
+  const [values, setValues] = useState({ orderNumber: '', email: '' });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await api.send('POST', '/api/orders/resend-links', values);
+      setDone(true);
+    } catch (error) {
+      toast({
+        title: t('resend.title'),
+        description: (error instanceof ApiError && error.serverMessage) || t('toast.orderErrorText'),
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <form
+      onSubmit={submit}
+      className="mt-12 space-y-3 rounded-xl border border-stone-200 bg-white p-5 text-left"
+    >
+      <h2 className="text-lg font-bold">{t('resend.title')}</h2>
+      <p className="text-sm text-stone-600">{t('resend.text')}</p>
+      {done ? (
+        <p role="status" className="rounded-md bg-teal-50 p-3 text-sm text-teal-900">
+          {t('resend.done')}
+        </p>
+      ) : (
+        <>
+          <label className="block text-sm font-medium">
+            {t('resend.orderNumber')}
+            <input
+              name="orderNumber"
+              required
+              value={values.orderNumber}
+              onChange={(e) => setValues((v) => ({ ...v, orderNumber: e.target.value }))}
+              className="mt-1 h-11 w-full rounded-md border border-stone-300 px-3 text-base uppercase"
+            />
+          </label>
+          <label className="block text-sm font-medium">
+            {t('checkout.email')}
+            <input
+              name="email"
+              type="email"
+              required
+              value={values.email}
+              onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+              className="mt-1 h-11 w-full rounded-md border border-stone-300 px-3 text-base"
+            />
+          </label>
+          <button
+            type="submit"
+            className="h-11 w-full rounded-md bg-teal-800 font-semibold text-white hover:bg-teal-700"
+          >
+            {t('resend.submit')}
+          </button>
+        </>
+      )}
+    </form>
   );
 }

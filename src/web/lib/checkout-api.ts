@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+import type {
+  createCardOrderBodySchema,
+  createFreeOrderBodySchema,
+  createPaymentIntentBodySchema,
+  createPaymentIntentResponseSchema,
+} from '../../shared/contracts/checkout';
+import type { Order } from '../../shared/contracts/orders';
+import type { ApiClient } from './api';
+
+export interface PaymentsConfig {
+  testMode: boolean;
+  publishableKey: string | null;
+}
+
+/** The calls of the purchase flow, in the order the checkout makes them. */
+export function checkoutApi(api: ApiClient) {
+  return {
+    config: () => api.get<PaymentsConfig>('/api/checkout/config'),
+    createPaymentIntent: (body: z.input<typeof createPaymentIntentBodySchema>) =>
+      api.send<z.infer<typeof createPaymentIntentResponseSchema>>('POST', '/api/create-payment-intent', body),
+    confirmTestPayment: (body: { paymentIntentId: string; cardNumber: string }) =>
+      api.send<unknown>('POST', '/api/test-mode/confirm-payment', body),
+    createCardOrder: (body: z.input<typeof createCardOrderBodySchema>) =>
+      api.send<Order>('POST', '/api/orders', body),
+    createFreeOrder: (body: z.input<typeof createFreeOrderBodySchema>, idempotencyKey: string) =>
+      api.send<Order>('POST', '/api/create-free-order', body, { 'idempotency-key': idempotencyKey }),
+  };
+}

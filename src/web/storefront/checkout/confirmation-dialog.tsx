@@ -1,0 +1,40 @@
+import { Link } from 'wouter';
+import type { Order } from '../../../shared/contracts/orders';
+import { paths } from '../../app/paths';
+import { Modal } from '../../components/ui/modal';
+import { useI18n } from '../../i18n';
+import { useMessages } from '../../i18n/feature-messages';
+import { purchaseMessages } from './messages';
+
+/** Opens after a card or free order (spec §2); the shopper's current language (a deviation from "random"). */
+export function ConfirmationDialog(props: { order: Order | null; onClose(): void }) {
+  const t = useMessages(purchaseMessages);
+  const order = props.order;
+  return (
+    <Modal open={order !== null} onClose={props.onClose} labelledBy="confirmation-title">
+      {order ? (
+        <div className="space-y-4">
+          <h2 id="confirmation-title" className="text-xl font-bold">
+            {t('confirm.title')}
+          </h2>
+          <p className="text-sm text-stone-700">
+            {t('confirm.text', { number: order.orderNumber, email: order.email })}
+          </p>
+          <Link
+            href={paths.order(order.id)}
+            className="block h-11 rounded-md bg-amber-500 text-center leading-11 font-semibold text-stone-950 hover:bg-amber-400"
+          >
+            {t('confirm.viewOrder')}
+          </Link>
+          <button
+            type="button"
+            onClick={props.onClose}
+            className="h-11 w-full rounded-md border border-stone-300 font-semibold hover:bg-stone-50"
+          >
+            {t('confirm.close')}
+          </button>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,43 @@
+import { useEffect, useRef } from 'react';
+import type { Availability } from '../../../shared/contracts/catalogue';
+import { useApi } from '../../app/deps';
+import { toast } from '../../components/ui/toast';
+import { useI18n } from '../../i18n';
+import { useMessages } from '../../i18n/feature-messages';
+import { useCart } from '../cart/cart-context';
+import { purchaseMessages } from './messages';
+
+/**
+ * A stored cart may hold guides that are no longer sold or whose price changed: check once against
+ * the server, drop the first (saying so) and update the second.
+ */
+export function useCartAvailability(): void {
+  const api = useApi();
+  const cart = useCart();
+  const t = useMessages(purchaseMessages);
+  const checked = useRef(false);
+
+  useEffect(() => {
+    if (!cart.ready || checked.current || cart.items.length === 0) return;
+    checked.current = true;
+    const ids = cart.items.map((i) => i.guide.id);
+    api
+      .get<Availability>(`/api/travel-guides/availability?ids=${encodeURIComponent(ids.join(','))}`)
+      .then((available) => {
+        const byId = new Map(available.map((a) => [a.id, a]));
+        const gone = cart.items.filter((i) => !byId.has(i.guide.id));
+        for (const item of gone) cart.remove(item.guide.id);
+        for (const item of cart.items) {
+          const current = byId.get(item.guide.id);
+          if (current && current.price !== String(item.guide.price))
+            cart.updateGuide({ ...item.guide, price: current.price });
+        }
+        if (gone.length > 0) {
+          toast({ title: t('checkout.removedItems', { titles: gone.map((i) => i.guide.title).join(', ') }) });
+        }
+      })
+      .catch(() => {
+        // Offline: the server checks everything again when the order is placed.
+      });
+  }, [api, cart, t]);
+}
