@@ -23,7 +23,12 @@ export function serializeForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** Title, description, and the canonical and hreflang links: each language version has its own ?lang= URL. */
+/** French, the default, lives at the plain address; English adds ?lang=en. */
+export function localisedPath(path: string, locale: Locale): string {
+  return locale === 'fr' ? path : `${path}?lang=${locale}`;
+}
+
+/** Title, description, and the canonical and hreflang links of the page in the language it is shown in. */
 function renderHead(head: HeadData | undefined, origin: string, locale: Locale): string {
   if (!head) return '';
   const tags = [
@@ -32,17 +37,16 @@ function renderHead(head: HeadData | undefined, origin: string, locale: Locale):
   ];
   if (head.noindex) tags.push('<meta name="robots" content="noindex">');
   if (head.path && !head.noindex) {
-    const localised = (path: string, l: Locale) => escapeHtml(`${origin}${path}?lang=${l}`);
+    const url = (path: string, l: Locale) => escapeHtml(`${origin}${localisedPath(path, l)}`);
     // A guide's other language is another guide; every other page exists in both languages.
     const alternates: Partial<Record<Locale, string>> = head.alternates ?? { fr: head.path, en: head.path };
     const canonicalLocale = head.alternates ? (Object.keys(alternates)[0] as Locale) : locale;
-    tags.push(`<link rel="canonical" href="${localised(head.path, canonicalLocale)}">`);
+    tags.push(`<link rel="canonical" href="${url(head.path, canonicalLocale)}">`);
     for (const [l, path] of Object.entries(alternates) as [Locale, string][]) {
-      tags.push(`<link rel="alternate" hreflang="${l}" href="${localised(path, l)}">`);
+      tags.push(`<link rel="alternate" hreflang="${l}" href="${url(path, l)}">`);
     }
-    tags.push(
-      `<link rel="alternate" hreflang="x-default" href="${escapeHtml(`${origin}${alternates.fr ?? head.path}`)}">`,
-    );
+    const fallback = alternates.fr ?? head.path;
+    tags.push(`<link rel="alternate" hreflang="x-default" href="${url(fallback, 'fr')}">`);
   }
   if (head.extra) tags.push(head.extra);
   return tags.join('\n    ');

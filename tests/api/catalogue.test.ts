@@ -208,7 +208,7 @@ describe('pages found and shared', () => {
     expect(res.statusCode).toBe(200);
     const html = res.body;
     expect(html).toContain('<title>Marrakech et l’Atlas — Guides Afrique</title>');
-    expect(html).toContain('<link rel="canonical" href="http://shop.test/guides/ma-fr?lang=fr">');
+    expect(html).toContain('<link rel="canonical" href="http://shop.test/guides/ma-fr">');
     expect(html).toContain(
       '<link rel="alternate" hreflang="en" href="http://shop.test/guides/ma-en?lang=en">',
     );
@@ -232,6 +232,16 @@ describe('pages found and shared', () => {
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain('Page Not Found');
     }
+  });
+
+  test('French pages are canonical at their plain address; English ones with ?lang=en', async () => {
+    const fr = (await ctx.app.inject({ url: '/senegal', headers: { host: 'shop.test' } })).body;
+    expect(fr).toContain('<link rel="canonical" href="http://shop.test/senegal">');
+    expect(fr).toContain('<link rel="alternate" hreflang="fr" href="http://shop.test/senegal">');
+    expect(fr).toContain('<link rel="alternate" hreflang="en" href="http://shop.test/senegal?lang=en">');
+    expect(fr).toContain('<link rel="alternate" hreflang="x-default" href="http://shop.test/senegal">');
+    const en = (await ctx.app.inject({ url: '/senegal?lang=en', headers: { host: 'shop.test' } })).body;
+    expect(en).toContain('<link rel="canonical" href="http://shop.test/senegal?lang=en">');
   });
 
   test('each public page has its own title and description', async () => {
@@ -275,11 +285,11 @@ describe('pages found and shared', () => {
       '/privacy',
       '/terms',
     ]) {
-      expect(locs).toContain(`http://shop.test${path}?lang=fr`);
+      expect(locs).toContain(`http://shop.test${path}`);
       expect(locs).toContain(`http://shop.test${path}?lang=en`);
     }
     expect(locs).toContain('http://shop.test/guides/ma-en?lang=en');
-    expect(locs).toContain('http://shop.test/guides/sn-fr?lang=fr');
+    expect(locs).toContain('http://shop.test/guides/sn-fr');
     expect(locs.some((l) => l?.includes('old-fr'))).toBe(false);
     expect(locs.some((l) => l?.includes('checkout') || l?.includes('admin'))).toBe(false);
   });

@@ -25,9 +25,9 @@ interface SitemapEntry {
   alternates: { locale: Locale; href: string }[];
 }
 
-/** Language versions have their own stable URL: the path with ?lang=. */
+/** Each language version has its own stable URL: French at the plain address, English with ?lang=en. */
 export const localisedUrl = (origin: string, path: string, locale: Locale) =>
-  `${origin}${path}?lang=${locale}`;
+  `${origin}${path}${locale === 'fr' ? '' : `?lang=${locale}`}`;
 
 export async function buildSitemap(db: Db, origin: string): Promise<string> {
   const [guides, latestContent] = await Promise.all([
