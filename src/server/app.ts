@@ -1,14 +1,23 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createMailer, type Mailer } from './adapters/mail/mailer';
+import { createPaymentGateway, loopbackUrl, type PaymentGateway } from './adapters/payments/stripe';
 import type { FileStore } from './adapters/storage/file-store';
 import { createLocalFileStore } from './adapters/storage/local';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { registerErrorHandling } from './http/errors';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { STRIPE_WEBHOOK_PATH } from './modules/checkout/stripe-webhook.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { downloadsRoutes } from './modules/downloads/downloads.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createJobHandlers } from './modules/jobs/job-handlers';
+import { createJobWorker, type JobWorker, type WorkerOptions } from './modules/jobs/worker';
+import { mailRoutes } from './modules/mail/mail.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { type PageRenderer, registerPageRendering } from './render/pages';
 
@@ -17,6 +26,10 @@ export interface Services {
   database: Database;
   db: Db;
   files: FileStore;
+  mailer: Mailer;
+  /** The outbox worker; tests that do not start its loop call jobs.runDueJobs() themselves. */
+  jobs: JobWorker;
+  payments: PaymentGateway;
 }
 
 declare module 'fastify' {
@@ -31,6 +44,10 @@ export interface AppOverrides {
   files?: FileStore;
   /** Renders public pages; without one, page routes answer 503 (API-only tests). */
   renderer?: PageRenderer;
+  mailer?: Mailer;
+  /** Run the outbox worker's polling loop (default true); tests turn it off and drive runDueJobs(). */
+  startWorker?: boolean;
+  worker?: WorkerOptions;
 }
 
 /** Builds the whole shop as a Fastify instance without listening, so tests can inject() requests. */
@@ -67,13 +84,39 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     });
   }
   const files = overrides.files ?? createLocalFileStore(config.filesDir);
-  app.decorate('services', { config, database, db: database.db, files });
+  const mailer = overrides.mailer ?? createMailer(config);
+  const jobs = createJobWorker(
+    { db: database.db, log: app.log.child({ module: 'jobs' }) },
+    createJobHandlers({ db: database.db, files, mailer, config }),
+    overrides.worker,
+  );
+  // Test mode's Stripe fake delivers its webhook events to this very server once it listens.
+  const payments = await createPaymentGateway(config.stripe, {
+    webhookUrl: () => loopbackUrl(app.server, STRIPE_WEBHOOK_PATH),
+    log: app.log,
+  });
+  app.addHook('onClose', () => payments.close());
+  app.decorate('services', { config, database, db: database.db, files, mailer, jobs, payments });
+  if (overrides.startWorker !== false) {
+    app.addHook('onReady', async () => jobs.start());
+  }
+  // preClose runs before every onClose hook, so the job in hand finishes while the database is open.
+  app.addHook('preClose', async () => {
+    await jobs.stop();
+  });
+  app.addHook('onClose', async () => {
+    await mailer.close();
+  });
 
   await app.register(compress, { threshold: 1024 });
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);
   await app.register(contentRoutes);
   await app.register(seoRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(ordersRoutes);
+  await app.register(downloadsRoutes);
+  await app.register(mailRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {

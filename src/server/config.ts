@@ -36,6 +36,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: boolish,
   SEED_DEMO_DATA: boolish,
+  CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -65,6 +66,8 @@ export interface Config {
       }
     | undefined;
   seedDemoData: boolean;
+  /** How long a catalogue answer may be served from memory (0: never). */
+  catalogueCacheTtlMs: number;
   logLevel: string;
 }
 
@@ -109,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     seedDemoData: e.SEED_DEMO_DATA ?? true,
+    catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

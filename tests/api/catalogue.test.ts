@@ -301,3 +301,29 @@ describe('pages found and shared', () => {
       expect(res.body).toContain(`Disallow: ${path}`);
   });
 });
+
+describe('catalogue answers on the wire', () => {
+  test('compressed as the client accepts, with an ETag that answers 304', async () => {
+    const plain = await ctx.app.inject({ url: '/api/travel-guides?locale=fr' });
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const br = await ctx.app.inject({
+      url: '/api/travel-guides?locale=fr',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await ctx.app.inject({
+      url: '/api/travel-guides?locale=fr',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    const again = await ctx.app.inject({
+      url: '/api/travel-guides?locale=fr',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+});

@@ -4,11 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
+import type { Mailer } from '../../src/server/adapters/mail/mailer';
 import type { FileStore } from '../../src/server/adapters/storage/file-store';
 import { createLocalFileStore } from '../../src/server/adapters/storage/local';
 import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import { type Database, type Db, openPglite, openPostgres } from '../../src/server/db/client';
+import type { WorkerOptions } from '../../src/server/modules/jobs/worker';
 import type { PageRenderer } from '../../src/server/render/pages';
 import type { RenderPage } from '../../src/shared/ssr';
 import { adminConnection, TEMPLATE_DATABASE, withDatabase } from './postgres';
@@ -70,13 +72,22 @@ export interface TestContext extends TestDatabase {
 
 /** The whole shop on a fresh database and a temporary data folder, ready for app.inject(). */
 export async function createTestContext(
-  options: { env?: Record<string, string>; renderPages?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    renderPages?: boolean;
+    /** Run the outbox worker's loop; off by default so tests drive app.services.jobs.runDueJobs(). */
+    startWorker?: boolean;
+    worker?: WorkerOptions;
+    mailer?: Mailer;
+  } = {},
 ): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
+    // Tests write guides straight into the database, behind the app's back.
+    CATALOGUE_CACHE_TTL_MS: '0',
     ...options.env,
   });
   const testDb = await createTestDatabase();
@@ -85,6 +96,9 @@ export async function createTestContext(
     database: testDb.database,
     files,
     renderer: options.renderPages === false ? undefined : createSourceRenderer(),
+    startWorker: options.startWorker ?? false,
+    worker: options.worker,
+    mailer: options.mailer,
   });
   await app.ready();
   return {

@@ -44,6 +44,11 @@ export const createPaymentIntentResponseSchema = z.object({
   /** True when the shop runs Stripe's test-mode fake (no keys configured). */
   testMode: z.boolean(),
   publishableKey: z.string().nullable(),
+  /**
+   * This same cart and customer already paid (e.g. the answer was lost and the page reloaded): skip
+   * the card step and claim the order with POST /api/orders.
+   */
+  alreadyPaid: z.boolean(),
 });
 
 export const createCardOrderBodySchema = customerSchema.extend({
@@ -57,4 +62,31 @@ export const createFreeOrderBodySchema = customerSchema.extend({
   items: cartLinesSchema,
   total: clientEuros,
   locale: localeSchema.default('fr'),
+});
+
+/** Test mode only: the checkout's clearly labelled test card form confirms the payment through the server. */
+export const confirmTestPaymentBodySchema = z.object({
+  paymentIntentId: z.string().min(3).max(255),
+  /** Spaces and dashes are ignored: "4242 4242 4242 4242". */
+  cardNumber: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'must be a card number')),
+});
+
+export const confirmTestPaymentResponseSchema = z.object({
+  paymentIntentId: z.string(),
+  status: z.literal('succeeded'),
+});
+
+/** Stripe's test cards that the test card form may suggest. */
+export const TEST_CARD_NUMBERS = {
+  succeeds: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+} as const;
+
+export const paymentsConfigSchema = z.object({
+  /** No Stripe keys: the shop's built-in Stripe fake, and a test card form labelled as such. */
+  testMode: z.boolean(),
+  publishableKey: z.string().nullable(),
 });

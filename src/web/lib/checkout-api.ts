@@ -4,14 +4,12 @@ import type {
   createFreeOrderBodySchema,
   createPaymentIntentBodySchema,
   createPaymentIntentResponseSchema,
+  paymentsConfigSchema,
 } from '../../shared/contracts/checkout';
 import type { Order } from '../../shared/contracts/orders';
 import type { ApiClient } from './api';
 
-export interface PaymentsConfig {
-  testMode: boolean;
-  publishableKey: string | null;
-}
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
 
 /** The calls of the purchase flow, in the order the checkout makes them. */
 export function checkoutApi(api: ApiClient) {
@@ -23,7 +21,8 @@ export function checkoutApi(api: ApiClient) {
       api.send<unknown>('POST', '/api/test-mode/confirm-payment', body),
     createCardOrder: (body: z.input<typeof createCardOrderBodySchema>) =>
       api.send<Order>('POST', '/api/orders', body),
-    createFreeOrder: (body: z.input<typeof createFreeOrderBodySchema>, idempotencyKey: string) =>
-      api.send<Order>('POST', '/api/create-free-order', body, { 'idempotency-key': idempotencyKey }),
+    // A double submit is caught by the server (same shopper, same guides, within minutes).
+    createFreeOrder: (body: z.input<typeof createFreeOrderBodySchema>) =>
+      api.send<Order>('POST', '/api/create-free-order', body),
   };
 }

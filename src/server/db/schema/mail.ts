@@ -28,6 +28,11 @@ export const emailLog = pgTable(
     resentCount: integer('resent_count').notNull().default(0),
     lastError: text('last_error'),
     messageId: text('message_id'),
+    /**
+     * One logical email, one row: a retried job finds the row it already sent (delivery:{orderId},
+     * resend-links:{requestId}) and sends nothing. Null for kinds that do not need it.
+     */
+    dedupeKey: text('dedupe_key').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
@@ -51,10 +56,23 @@ export const jobs = pgTable(
     status: jobStatusEnum('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    /** The lease: a running job whose lease has passed belonged to a crashed worker and is claimed again. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Token of the claim holding the lease; a worker only finishes or extends the job it still holds. */
+    lockedBy: text('locked_by'),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('jobs_dedupe_uq').on(t.dedupeKey), index('jobs_claim_idx').on(t.status, t.runAfter)],
 );
+
+/**
+ * Small pieces of shared state every instance must agree on (e.g. the download-link signing
+ * secret), created once on first use.
+ */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -13,6 +13,7 @@ import { FileNotFoundError } from '../../adapters/storage/file-store';
 import { notFound } from '../../http/errors';
 import type { StoredFile } from '../files/files.service';
 import { activeGuidesAmong, findActiveGuideBySlug, listActiveGuides } from './catalogue.service';
+import { createCatalogueCache } from './catalogue-cache';
 import { findGuidePreview, findImage } from './images.service';
 
 const ONE_YEAR = 31_536_000;
@@ -21,10 +22,28 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, files } = app.services;
 
+  const cache = createCatalogueCache(app.services.config.catalogueCacheTtlMs);
+
   app.get(
     '/api/travel-guides',
-    { schema: { querystring: guideListQuerySchema, response: { 200: guideListSchema } } },
-    async (request) => listActiveGuides(db, request.query),
+    {
+      schema: { querystring: guideListQuerySchema, response: { 200: guideListSchema } },
+      // Served pre-compressed from the cache below.
+      compress: false,
+    },
+    async (request, typedReply) => {
+      const { locale, q } = request.query;
+      const body = await cache.get(`${locale}:${q ?? ''}`, () => listActiveGuides(db, { locale, q }));
+      // The body is already serialised (from data the contract typed): send the bytes as they are.
+      const reply: FastifyReply = typedReply;
+      reply.header('etag', body.etag).header('vary', 'accept-encoding').header('cache-control', 'no-cache');
+      if (request.headers['if-none-match'] === body.etag) return reply.code(304).send();
+      reply.header('content-type', 'application/json; charset=utf-8');
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(body.br);
+      if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(body.gzip);
+      return reply.send(body.json);
+    },
   );
 
   app.get(

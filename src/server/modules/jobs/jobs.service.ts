@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
@@ -13,6 +14,12 @@ export interface JobInput {
   runAfter?: Date;
 }
 
+/**
+ * In-process hint that work was queued, so this process's worker looks sooner than its next poll.
+ * Only a hint: the row is the truth, and other processes find it by polling.
+ */
+export const jobQueueSignal = new EventEmitter().setMaxListeners(0);
+
 /** Queues work that must survive a crash (the outbox). Returns false when it was already queued. */
 export async function enqueueJob(db: DbOrTx, job: JobInput): Promise<boolean> {
   const inserted = await db
@@ -25,6 +32,7 @@ export async function enqueueJob(db: DbOrTx, job: JobInput): Promise<boolean> {
     })
     .onConflictDoNothing({ target: jobs.dedupeKey })
     .returning({ id: jobs.id });
+  if (inserted.length > 0) jobQueueSignal.emit('enqueued');
   return inserted.length > 0;
 }
 
@@ -34,4 +42,12 @@ export const deliverOrderJob = (orderId: string): JobInput => ({
   kind: DELIVER_ORDER_JOB,
   payload: { orderId },
   dedupeKey: `${DELIVER_ORDER_JOB}:${orderId}`,
+});
+
+/** Sending the delivery email again, asked for by the shopper: one job (and one email) per request. */
+export const RESEND_LINKS_JOB = 'resend-links';
+export const resendLinksJob = (orderId: string, requestId: string): JobInput => ({
+  kind: RESEND_LINKS_JOB,
+  payload: { orderId, requestId },
+  dedupeKey: `${RESEND_LINKS_JOB}:${requestId}`,
 });

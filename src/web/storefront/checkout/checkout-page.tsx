@@ -50,7 +50,6 @@ export default function CheckoutPage() {
   const [setupFailed, setSetupFailed] = useState(false);
   const [order, setOrder] = useState<Order | null>(null);
   const completed = useRef(false);
-  const freeKey = useRef(crypto.randomUUID());
   useCartAvailability();
 
   const total = cart.totalCents;
@@ -143,7 +142,9 @@ export default function CheckoutPage() {
       return;
     }
     try {
-      if (intent.testMode) {
+      if (intent.alreadyPaid) {
+        // The payment went through on an earlier try whose answer was lost: just place the order.
+      } else if (intent.testMode) {
         await calls.confirmTestPayment({ paymentIntentId: intent.paymentIntentId, cardNumber: card.number });
       } else {
         await stripePayment.current?.confirm(intent.clientSecret);
@@ -177,7 +178,7 @@ export default function CheckoutPage() {
 
   const getFreeGuides = async () => {
     try {
-      finish(await calls.createFreeOrder({ ...customer, items, total: 0, locale }, freeKey.current));
+      finish(await calls.createFreeOrder({ ...customer, items, total: 0, locale }));
     } catch (error) {
       toast({
         title: t('toast.orderError'),

@@ -2,7 +2,6 @@ import { Link } from 'wouter';
 import type { Order } from '../../../shared/contracts/orders';
 import { paths } from '../../app/paths';
 import { Modal } from '../../components/ui/modal';
-import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import { purchaseMessages } from './messages';
 

@@ -1,4 +1,3 @@
-import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import { purchaseMessages } from './messages';
 

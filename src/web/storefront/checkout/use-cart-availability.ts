@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import type { Availability } from '../../../shared/contracts/catalogue';
 import { useApi } from '../../app/deps';
 import { toast } from '../../components/ui/toast';
-import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import { useCart } from '../cart/cart-context';
 import { purchaseMessages } from './messages';

@@ -1,0 +1,33 @@
+import nodemailer from 'nodemailer';
+import type { Mailer } from './mailer';
+
+/**
+ * Mail through an SMTP server (SMTP_URL). Timeouts are well under the job lease, so a hung
+ * server fails the attempt (and the job retries) instead of outliving the worker's claim.
+ */
+export function createSmtpMailer(options: { url: string; from: string }): Mailer {
+  const transport = nodemailer.createTransport({
+    url: options.url,
+    connectionTimeout: 20_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    kind: 'smtp',
+    async send(email, sendOptions = {}) {
+      const info = await transport.sendMail({
+        from: options.from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        messageId: email.messageId,
+        signal: sendOptions.signal,
+      });
+      return { messageId: info.messageId, response: info.response };
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}

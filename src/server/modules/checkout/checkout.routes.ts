@@ -1,0 +1,82 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  confirmTestPaymentBodySchema,
+  confirmTestPaymentResponseSchema,
+  createCardOrderBodySchema,
+  createFreeOrderBodySchema,
+  createPaymentIntentBodySchema,
+  createPaymentIntentResponseSchema,
+  paymentsConfigSchema,
+} from '../../../shared/contracts/checkout';
+import { orderSchema } from '../../../shared/contracts/orders';
+import { toCents } from '../../../shared/money';
+import { findOrderByPublicId, type PlacedOrder } from '../orders/orders.service';
+import {
+  type CheckoutDeps,
+  confirmTestCardPayment,
+  placeCardOrder,
+  placeFreeOrder,
+  startCardPayment,
+} from './checkout.service';
+import { stripeWebhookRoutes } from './stripe-webhook.routes';
+
+const orderResponses = { 200: orderSchema, 201: orderSchema };
+
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: CheckoutDeps = { db: app.services.db, payments: app.services.payments };
+
+  /** 201 for a new order, 200 when the request repeated one that exists: the body is the same order. */
+  const sendOrder = async (reply: FastifyReply, placed: PlacedOrder) => {
+    const order = await findOrderByPublicId(deps.db, placed.order.publicId);
+    if (!order) throw new Error(`Order ${placed.order.id} vanished after it was placed`);
+    return reply
+      .code(placed.created ? 201 : 200)
+      .header('cache-control', 'no-store')
+      .send(order);
+  };
+
+  // What the checkout shows before anything is typed: the test card form, or Stripe's Payment Element.
+  app.get('/api/checkout/config', { schema: { response: { 200: paymentsConfigSchema } } }, async () => ({
+    testMode: deps.payments.testMode,
+    publishableKey: deps.payments.publishableKey,
+  }));
+
+  app.post(
+    '/api/create-payment-intent',
+    { schema: { body: createPaymentIntentBodySchema, response: { 200: createPaymentIntentResponseSchema } } },
+    async (request) => startCardPayment(deps, request.body),
+  );
+
+  app.post(
+    '/api/orders',
+    { schema: { body: createCardOrderBodySchema, response: orderResponses } },
+    async (request, reply) => {
+      const { paymentIntentId, email, items, total } = request.body;
+      const placed = await placeCardOrder(deps, {
+        paymentIntentId,
+        claim: { email, items, totalCents: toCents(total) },
+      });
+      return sendOrder(reply, placed);
+    },
+  );
+
+  app.post(
+    '/api/create-free-order',
+    { schema: { body: createFreeOrderBodySchema, response: orderResponses } },
+    async (request, reply) => sendOrder(reply, await placeFreeOrder(deps, request.body)),
+  );
+
+  // Only without Stripe keys: with real keys the card never touches this server.
+  if (deps.payments.testMode) {
+    app.post(
+      '/api/test-mode/confirm-payment',
+      {
+        schema: { body: confirmTestPaymentBodySchema, response: { 200: confirmTestPaymentResponseSchema } },
+      },
+      async (request) => confirmTestCardPayment(deps, request.body),
+    );
+  }
+
+  await app.register(stripeWebhookRoutes, { deps });
+};

@@ -1,0 +1,310 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  Customer,
+  confirmTestPaymentBodySchema,
+  confirmTestPaymentResponseSchema,
+  createFreeOrderBodySchema,
+  createPaymentIntentBodySchema,
+  createPaymentIntentResponseSchema,
+} from '../../../shared/contracts/checkout';
+import { centsToDecimal, toCents } from '../../../shared/money';
+import {
+  CardDeclinedError,
+  type PaymentGateway,
+  PaymentNotFoundError,
+  PaymentProviderUnavailableError,
+  PaymentRefusedError,
+  type WebhookEvent,
+} from '../../adapters/payments/stripe';
+import type { Db } from '../../db/client';
+import { orderItems, orders } from '../../db/schema';
+import { badRequest, HttpError } from '../../http/errors';
+import {
+  type CartLine,
+  createOrder,
+  findOrderByPaymentIntent,
+  type PlacedOrder,
+  priceCart,
+  TotalMismatchError,
+  type Tx,
+} from '../orders/orders.service';
+import {
+  decodeCheckoutMetadata,
+  encodeCheckoutMetadata,
+  isShopPayment,
+  MetadataError,
+  sameLines,
+} from './payment-metadata';
+
+export interface CheckoutDeps {
+  db: Db;
+  payments: PaymentGateway;
+}
+
+const euros = (cents: number) => `${centsToDecimal(cents)} €`;
+// Checked before the id goes into an SDK URL: anything else cannot be one of our payments.
+const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{8,64}$/;
+const unknownPayment = () => badRequest('Unknown payment');
+
+/** The provider's failures, as answers the shopper (or Stripe's retry logic) can act on. */
+async function viaGateway<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof CardDeclinedError) throw new HttpError(402, error.message);
+    if (error instanceof PaymentRefusedError) throw badRequest(error.message);
+    if (error instanceof PaymentNotFoundError) throw unknownPayment();
+    if (error instanceof PaymentProviderUnavailableError) {
+      throw new HttpError(502, 'The card payment service could not be reached. Please try again.');
+    }
+    throw error;
+  }
+}
+
+/**
+ * Starts a card payment: the amount comes from the database, never from the client, and the
+ * shopper's details go into the intent's metadata before the card is confirmed, so the webhook can
+ * finish the order if the browser never comes back.
+ *
+ * Idempotency: the key is a hash of everything sent to Stripe (amount, currency, cart, customer,
+ * locale). A double click, a retry after a lost answer or a reload gets the same PaymentIntent back
+ * (for Stripe's 24 hours) instead of a second charge; `alreadyPaid` then tells the page to skip the
+ * card and just claim the order. A changed cart or customer hashes differently: a new intent.
+ */
+export async function startCardPayment(
+  deps: CheckoutDeps,
+  body: z.infer<typeof createPaymentIntentBodySchema>,
+): Promise<z.infer<typeof createPaymentIntentResponseSchema>> {
+  const cart = await priceCart(deps.db, body.items);
+  if (cart.totalCents === 0) {
+    throw badRequest('This cart is free: place it as a free order, no payment is needed');
+  }
+  const claimed = toCents(body.amount);
+  if (claimed !== cart.totalCents) {
+    throw badRequest(
+      `The amount ${euros(claimed)} does not match the cart's total at current prices, ${euros(cart.totalCents)}`,
+    );
+  }
+  const metadata = encodeCheckoutMetadata({
+    customer: body.customer,
+    locale: body.locale,
+    items: body.items,
+  });
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([cart.totalCents, 'eur', Object.entries(metadata).sort()]))
+    .digest('base64url');
+  const guides = cart.lines.reduce((n, line) => n + line.quantity, 0);
+  // A cancelled intent cannot be paid; the next generation of the key makes a fresh one.
+  for (let generation = 0; generation < 3; generation++) {
+    const intent = await viaGateway(() =>
+      deps.payments.createPaymentIntent({
+        amount: cart.totalCents,
+        currency: 'eur',
+        metadata,
+        description: `Guides Afrique: ${guides} guide${guides > 1 ? 's' : ''}`,
+        idempotencyKey: `checkout-${fingerprint}-${generation}`,
+      }),
+    );
+    if (intent.status === 'canceled') continue;
+    if (!intent.clientSecret) throw new Error(`PaymentIntent ${intent.id} came without a client secret`);
+    return {
+      clientSecret: intent.clientSecret,
+      paymentIntentId: intent.id,
+      amount: intent.amount,
+      currency: 'eur',
+      testMode: deps.payments.testMode,
+      publishableKey: deps.payments.publishableKey,
+      alreadyPaid: intent.status === 'succeeded',
+    };
+  }
+  throw new HttpError(409, 'This payment was cancelled. Please start the checkout again later.');
+}
+
+/** What the browser says it bought; checked against what was recorded on the payment. */
+export interface CardOrderClaim {
+  email: string;
+  items: CartLine[];
+  totalCents: number;
+}
+
+/**
+ * Turns a succeeded PaymentIntent into an order. The browser (with its claim) and the webhook
+ * (without) both come here, so whichever arrives first creates the order and the other gets it back.
+ * The order is built from the intent's metadata, recorded before payment, so it is the same either way.
+ */
+export async function placeCardOrder(
+  deps: CheckoutDeps,
+  input: { paymentIntentId: string; claim?: CardOrderClaim },
+): Promise<PlacedOrder> {
+  if (!PAYMENT_INTENT_ID.test(input.paymentIntentId)) throw unknownPayment();
+  const intent = await viaGateway(() => deps.payments.retrievePaymentIntent(input.paymentIntentId));
+  if (!intent) throw unknownPayment();
+  if (!isShopPayment(intent.metadata)) throw badRequest('This payment was not made in this shop');
+  let checkout: ReturnType<typeof decodeCheckoutMetadata>;
+  try {
+    checkout = decodeCheckoutMetadata(intent.metadata);
+  } catch (error) {
+    if (error instanceof MetadataError) throw badRequest(error.message);
+    throw error;
+  }
+  const { claim } = input;
+  // Checked before an existing order is handed back: knowing a payment id alone shows nothing.
+  if (
+    claim &&
+    (!sameLines(claim.items, checkout.items) ||
+      claim.email.trim().toLowerCase() !== checkout.customer.email.trim().toLowerCase())
+  ) {
+    throw badRequest('These guides or this email do not match the payment');
+  }
+  const existing = await findOrderByPaymentIntent(deps.db, intent.id);
+  if (existing) return { order: existing, created: false };
+
+  if (intent.status !== 'succeeded') {
+    throw new HttpError(402, `The payment has not succeeded (status: ${intent.status})`);
+  }
+  if (intent.currency !== 'eur') {
+    throw badRequest(`The payment is in ${intent.currency.toUpperCase()}, the shop sells in EUR`);
+  }
+  if (claim && claim.totalCents !== intent.amount) {
+    throw badRequest(
+      `The total ${euros(claim.totalCents)} does not match the amount paid, ${euros(intent.amount)}`,
+    );
+  }
+  try {
+    return await createOrder(deps.db, {
+      paymentMethod: 'stripe',
+      paymentIntentId: intent.id,
+      customer: checkout.customer,
+      locale: checkout.locale,
+      lines: checkout.items,
+      paidCents: intent.amount,
+    });
+  } catch (error) {
+    if (error instanceof TotalMismatchError) {
+      // A price changed between the start of the checkout and the payment: an operator must refund or honour it.
+      throw badRequest(
+        `The amount paid, ${euros(error.paidCents)}, does not match these guides' current total, ${euros(error.currentCents)}. Please contact us with the payment reference ${intent.id}.`,
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * A verified webhook event. Only `payment_intent.succeeded` for this shop's intents does anything;
+ * an error thrown here becomes a non-2xx answer, so Stripe delivers the event again later.
+ */
+export async function applyStripeEvent(
+  deps: CheckoutDeps,
+  event: WebhookEvent,
+): Promise<'created' | 'already-applied' | 'ignored'> {
+  if (event.type !== 'payment_intent.succeeded' || event.object.object !== 'payment_intent') return 'ignored';
+  if (!isShopPayment(event.object.metadata)) return 'ignored';
+  const placed = await placeCardOrder(deps, { paymentIntentId: event.object.id });
+  return placed.created ? 'created' : 'already-applied';
+}
+
+/** Test mode's card form, confirmed through the same SDK against the fake. */
+export async function confirmTestCardPayment(
+  deps: CheckoutDeps,
+  body: z.infer<typeof confirmTestPaymentBodySchema>,
+): Promise<z.infer<typeof confirmTestPaymentResponseSchema>> {
+  if (!PAYMENT_INTENT_ID.test(body.paymentIntentId)) throw unknownPayment();
+  const intent = await viaGateway(() =>
+    deps.payments.confirmTestPayment(body.paymentIntentId, body.cardNumber),
+  );
+  if (intent.status !== 'succeeded') {
+    throw new HttpError(402, `The payment did not succeed (status: ${intent.status})`);
+  }
+  return { paymentIntentId: intent.id, status: 'succeeded' };
+}
+
+/** How long an identical free order counts as a double submit rather than a new order. */
+const FREE_ORDER_REPEAT_WINDOW = sql.raw(`interval '10 minutes'`);
+
+/**
+ * A free order, accepted only if the cart's total in the database at commit time is 0.
+ *
+ * Double submits (a double tap, a retry after a lost answer, two tabs) must not make two orders.
+ * The same customer asking for the same guides within ten minutes gets the first order back:
+ * identical submissions are serialised by an advisory lock on their fingerprint, so the second
+ * one sees the first one's order. A browser-generated key would miss the two-tab case and needs a
+ * column to live in; and repeating a free order within minutes can only mean the same order.
+ */
+export async function placeFreeOrder(
+  deps: CheckoutDeps,
+  body: z.infer<typeof createFreeOrderBodySchema>,
+): Promise<PlacedOrder> {
+  const claimed = toCents(body.total);
+  if (claimed !== 0) throw badRequest(`A free order's total must be 0, not ${euros(claimed)}`);
+  const customer: Customer = {
+    email: body.email,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    mobile: body.mobile,
+  };
+  try {
+    return await createOrder(deps.db, {
+      paymentMethod: 'free',
+      customer,
+      locale: body.locale,
+      lines: body.items,
+      paidCents: 0,
+      findRepeat: (tx) => findRepeatedFreeOrder(tx, customer, body.items),
+    });
+  } catch (error) {
+    if (error instanceof TotalMismatchError) {
+      throw badRequest(
+        `These guides are no longer free: the cart now costs ${euros(error.currentCents)}. Reload the page to see the current prices.`,
+      );
+    }
+    throw error;
+  }
+}
+
+async function findRepeatedFreeOrder(tx: Tx, customer: Customer, lines: CartLine[]) {
+  const email = customer.email.trim().toLowerCase();
+  const mobile = customer.mobile.replace(/\s/g, '');
+  const fingerprint = JSON.stringify([
+    'free-order',
+    email,
+    customer.firstName,
+    customer.lastName,
+    mobile,
+    lines.map((l) => `${l.id.toLowerCase()}:${l.quantity}`).sort(),
+  ]);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${fingerprint}, 0))`);
+  const candidates = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentMethod, 'free'),
+        sql`lower(${orders.email}) = ${email}`,
+        eq(orders.firstName, customer.firstName),
+        eq(orders.lastName, customer.lastName),
+        sql`replace(${orders.phoneNumber}, ' ', '') = ${mobile}`,
+        sql`${orders.createdAt} > now() - ${FREE_ORDER_REPEAT_WINDOW}`,
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(5);
+  if (candidates.length === 0) return undefined;
+  const items = await tx
+    .select({ orderId: orderItems.orderId, id: orderItems.guideId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        candidates.map((c) => c.id),
+      ),
+    );
+  return candidates.find((candidate) =>
+    sameLines(
+      items.filter((item) => item.orderId === candidate.id),
+      lines,
+    ),
+  );
+}

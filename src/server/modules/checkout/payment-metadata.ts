@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { localeSchema } from '../../../shared/contracts/catalogue';
+import { type Customer, cartLinesSchema, customerSchema } from '../../../shared/contracts/checkout';
+import type { Locale } from '../../../shared/locale';
+import type { CartLine } from '../orders/orders.service';
+
+/**
+ * What the shop writes into a PaymentIntent's metadata before the card is confirmed, so the webhook
+ * can complete the purchase when the browser never comes back. Stripe allows 50 keys of up to 500
+ * characters, so the cart ("<guide id>:<quantity>,…") is split over `items_0`, `items_1`, ….
+ */
+export interface CheckoutMetadata {
+  customer: Customer;
+  locale: Locale;
+  items: CartLine[];
+}
+
+/** Marks the intents this shop created; events about any other payment on the account are ignored. */
+const SHOP = 'guides-afrique';
+const LINES_PER_KEY = 12; // 12 × "uuid:qq," ≤ 480 characters
+
+export function isShopPayment(metadata: Record<string, string>): boolean {
+  return metadata.shop === SHOP;
+}
+
+export function encodeCheckoutMetadata(checkout: CheckoutMetadata): Record<string, string> {
+  const metadata: Record<string, string> = {
+    shop: SHOP,
+    locale: checkout.locale,
+    email: checkout.customer.email,
+    first_name: checkout.customer.firstName,
+    last_name: checkout.customer.lastName,
+    mobile: checkout.customer.mobile,
+  };
+  // Sorted, so the same cart in another order writes the same metadata (and the same idempotency key).
+  const lines = checkout.items.map((line) => `${line.id.toLowerCase()}:${line.quantity}`).sort();
+  for (let i = 0; i * LINES_PER_KEY < lines.length; i++) {
+    metadata[`items_${i}`] = lines.slice(i * LINES_PER_KEY, (i + 1) * LINES_PER_KEY).join(',');
+  }
+  return metadata;
+}
+
+const decodedSchema = z.object({
+  customer: customerSchema,
+  locale: localeSchema,
+  items: cartLinesSchema,
+});
+
+export class MetadataError extends Error {}
+
+/** Reads back what encodeCheckoutMetadata wrote; throws MetadataError when it does not parse. */
+export function decodeCheckoutMetadata(metadata: Record<string, string>): CheckoutMetadata {
+  const lines: string[] = [];
+  for (let i = 0; metadata[`items_${i}`] !== undefined; i++) {
+    lines.push(...metadata[`items_${i}`]!.split(','));
+  }
+  const parsed = decodedSchema.safeParse({
+    customer: {
+      email: metadata.email,
+      firstName: metadata.first_name,
+      lastName: metadata.last_name,
+      mobile: metadata.mobile,
+    },
+    locale: metadata.locale,
+    items: lines.map((line) => {
+      const [id, quantity] = line.split(':');
+      return { id, quantity: Number(quantity) };
+    }),
+  });
+  if (!parsed.success) {
+    throw new MetadataError(
+      `The payment's order details are unreadable: ${parsed.error.issues
+        .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+        .join('; ')}`,
+    );
+  }
+  return parsed.data;
+}
+
+/** Same guides in the same quantities, in any order. */
+export function sameLines(a: CartLine[], b: CartLine[]): boolean {
+  const key = (lines: CartLine[]) =>
+    lines
+      .map((line) => `${line.id.toLowerCase()}:${line.quantity}`)
+      .sort()
+      .join(',');
+  return key(a) === key(b);
+}

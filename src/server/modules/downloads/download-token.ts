@@ -1,0 +1,87 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { appSettings } from '../../db/schema';
+
+/**
+ * What a download link grants: one stamped PDF of one order item, or the ZIP of a whole order,
+ * until `exp` (Unix seconds).
+ */
+export type DownloadGrant =
+  | { k: 'file'; item: string; slot: 'primary' | 'secondary'; exp: number }
+  | { k: 'zip'; order: string; exp: number };
+
+export type TokenCheck = { ok: true; grant: DownloadGrant } | { ok: false; reason: 'invalid' | 'expired' };
+
+// Domain separation: a MAC made for anything else with the same secret never verifies as a link.
+const CONTEXT = Buffer.from('download-link-v1');
+const KIND = { primary: 1, secondary: 2, zip: 3 } as const;
+const BODY_BYTES = 21; // kind (1) + uuid (16) + expiry in Unix seconds (4)
+const MAC_BYTES = 16; // HMAC-SHA256 truncated to 128 bits (RFC 2104 §5 allows truncation)
+
+const mac = (secret: Buffer, body: Buffer) =>
+  createHmac('sha256', secret).update(CONTEXT).update(body).digest().subarray(0, MAC_BYTES);
+
+const uuidToBytes = (uuid: string) => Buffer.from(uuid.replace(/-/g, ''), 'hex');
+const bytesToUuid = (bytes: Buffer) =>
+  bytes.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+
+/**
+ * base64url(kind ‖ id ‖ expiry ‖ MAC): 50 URL-safe characters, short enough for a path segment
+ * and a chat message, and nothing to look up but the order itself.
+ */
+export function signDownloadToken(secret: Buffer, grant: DownloadGrant): string {
+  const body = Buffer.alloc(BODY_BYTES);
+  body[0] = grant.k === 'zip' ? KIND.zip : KIND[grant.slot];
+  uuidToBytes(grant.k === 'zip' ? grant.order : grant.item).copy(body, 1);
+  body.writeUInt32BE(grant.exp, 17);
+  return Buffer.concat([body, mac(secret, body)]).toString('base64url');
+}
+
+/** The signature is checked before the expiry, so an edited expiry is a tampered link, not an expired one. */
+export function verifyDownloadToken(secret: Buffer, token: string, now: Date): TokenCheck {
+  const bytes = Buffer.from(token, 'base64url');
+  // Node's decoder skips stray characters: only the canonical spelling of the bytes is accepted.
+  if (bytes.length !== BODY_BYTES + MAC_BYTES || bytes.toString('base64url') !== token) {
+    return { ok: false, reason: 'invalid' };
+  }
+  const body = bytes.subarray(0, BODY_BYTES);
+  if (!timingSafeEqual(bytes.subarray(BODY_BYTES), mac(secret, body)))
+    return { ok: false, reason: 'invalid' };
+  const id = bytesToUuid(body.subarray(1, 17));
+  const exp = body.readUInt32BE(17);
+  const grant: DownloadGrant | undefined =
+    body[0] === KIND.zip
+      ? { k: 'zip', order: id, exp }
+      : body[0] === KIND.primary || body[0] === KIND.secondary
+        ? { k: 'file', item: id, slot: body[0] === KIND.primary ? 'primary' : 'secondary', exp }
+        : undefined;
+  if (!grant) return { ok: false, reason: 'invalid' };
+  if (exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
+  return { ok: true, grant };
+}
+
+const SECRET_KEY = 'download-link-secret';
+const secrets = new WeakMap<Db, Promise<Buffer>>();
+
+/**
+ * The signing secret lives in the database, made once from 32 random bytes, so every instance on
+ * one database signs and verifies the same links. It never changes, so each process caches it.
+ */
+export function downloadSigningSecret(db: Db): Promise<Buffer> {
+  let secret = secrets.get(db);
+  if (!secret) {
+    secret = (async () => {
+      await db
+        .insert(appSettings)
+        .values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url') })
+        .onConflictDoNothing({ target: appSettings.key });
+      const [row] = await db.select().from(appSettings).where(eq(appSettings.key, SECRET_KEY)).limit(1);
+      if (!row) throw new Error('The download signing secret could not be created');
+      return Buffer.from(row.value, 'base64url');
+    })();
+    secret.catch(() => secrets.delete(db));
+    secrets.set(db, secret);
+  }
+  return secret;
+}

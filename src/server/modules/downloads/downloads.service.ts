@@ -1,0 +1,165 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orderItems } from '../../db/schema';
+import { forbidden, HttpError, notFound } from '../../http/errors';
+import type { StoredFile } from '../files/files.service';
+import { type DeliveryItem, type DeliveryOrder, findDeliveryOrder, type OrderRow } from './delivery-order';
+import {
+  type DownloadGrant,
+  downloadSigningSecret,
+  signDownloadToken,
+  verifyDownloadToken,
+} from './download-token';
+import {
+  deliverableSlots,
+  ensureStampedFile,
+  MissingGuidePdfError,
+  type PdfSlot,
+  type StampDeps,
+} from './stamped-files.service';
+
+/** Storefront spec §9: a download link is valid for 15 minutes. */
+export const DOWNLOAD_LINK_TTL_MS = 15 * 60_000;
+
+export interface DownloadDeps extends StampDeps {
+  /** The clock links are issued and checked against; tests move it forward. */
+  now?: () => Date;
+}
+
+export interface DownloadLink {
+  downloadUrl: string;
+  expiresAt: string;
+  fileName: string;
+}
+
+const clock = (deps: DownloadDeps) => deps.now?.() ?? new Date();
+
+function assertDeliverable(order: OrderRow): void {
+  if (order.status !== 'completed') {
+    throw forbidden(
+      order.status === 'rejected'
+        ? 'This order was not accepted, so its guides cannot be downloaded.'
+        : 'This order is not completed yet: its guides can be downloaded once the payment is confirmed.',
+    );
+  }
+}
+
+async function findCompletedOrder(db: Db, publicId: string): Promise<DeliveryOrder> {
+  const delivery = await findDeliveryOrder(db, { publicId });
+  if (!delivery) throw notFound('Order not found');
+  return delivery;
+}
+
+/** Stamps on demand when the job has not got there yet: a shopper would rather wait a second than retry. */
+async function stampedCopy(deps: DownloadDeps, order: OrderRow, entry: DeliveryItem, slot: PdfSlot) {
+  try {
+    return await ensureStampedFile(deps, order, entry, slot);
+  } catch (error) {
+    if (error instanceof MissingGuidePdfError) {
+      throw new HttpError(503, 'This guide’s PDF is not available right now. Please try again later.');
+    }
+    throw error;
+  }
+}
+
+async function signedUrl(deps: DownloadDeps, path: string, grant: (exp: number) => DownloadGrant) {
+  const exp = Math.floor((clock(deps).getTime() + DOWNLOAD_LINK_TTL_MS) / 1000);
+  const token = signDownloadToken(await downloadSigningSecret(deps.db), grant(exp));
+  return { downloadUrl: `${path}/${token}`, expiresAt: new Date(exp * 1000).toISOString() };
+}
+
+/** A fresh 15-minute link to the buyer's stamped copy of one guide (or its companion PDF). */
+export async function issueDownloadLink(
+  deps: DownloadDeps,
+  input: { publicId: string; guideId: string; slot: PdfSlot },
+): Promise<DownloadLink> {
+  const { order, items } = await findCompletedOrder(deps.db, input.publicId);
+  const entry = items.find((candidate) => candidate.guide.id === input.guideId);
+  if (!entry) throw notFound('This guide is not part of this order');
+  assertDeliverable(order);
+  if (!deliverableSlots(entry).includes(input.slot)) throw notFound('This guide has no companion PDF');
+  const file = await stampedCopy(deps, order, entry, input.slot);
+  const link = await signedUrl(deps, '/api/files', (exp) => ({
+    k: 'file',
+    item: entry.item.id,
+    slot: input.slot,
+    exp,
+  }));
+  return { ...link, fileName: file.originalName };
+}
+
+export const zipFileName = (orderNumber: string) =>
+  `guides-afrique-${orderNumber.replace(/[^A-Za-z0-9-]/g, '')}.zip`;
+
+/** A fresh 15-minute link to one ZIP of every PDF of the order, stamped first so the ZIP starts at once. */
+export async function issueZipLink(deps: DownloadDeps, input: { publicId: string }): Promise<DownloadLink> {
+  const delivery = await findCompletedOrder(deps.db, input.publicId);
+  assertDeliverable(delivery.order);
+  await stampAll(deps, delivery);
+  const link = await signedUrl(deps, '/api/files/zip', (exp) => ({
+    k: 'zip',
+    order: delivery.order.id,
+    exp,
+  }));
+  return { ...link, fileName: zipFileName(delivery.order.orderNumber) };
+}
+
+async function stampAll(deps: DownloadDeps, delivery: DeliveryOrder): Promise<StoredFile[]> {
+  const files: StoredFile[] = [];
+  for (const entry of delivery.items) {
+    for (const slot of deliverableSlots(entry))
+      files.push(await stampedCopy(deps, delivery.order, entry, slot));
+  }
+  return files;
+}
+
+async function checkGrant(deps: DownloadDeps, token: string): Promise<DownloadGrant> {
+  const check = verifyDownloadToken(await downloadSigningSecret(deps.db), token, clock(deps));
+  if (check.ok) return check.grant;
+  if (check.reason === 'expired') {
+    throw new HttpError(410, 'This download link has expired. Open your order page again for a fresh one.');
+  }
+  throw forbidden('This download link is not valid.');
+}
+
+/** The stamped PDF a file link grants, after checking its signature, its expiry and the order. */
+export async function openFileDownload(deps: DownloadDeps, token: string): Promise<StoredFile> {
+  const grant = await checkGrant(deps, token);
+  if (grant.k !== 'file') throw forbidden('This download link is not valid.');
+  const [item] = await deps.db
+    .select({ orderId: orderItems.orderId })
+    .from(orderItems)
+    .where(eq(orderItems.id, grant.item))
+    .limit(1);
+  const delivery = item ? await findDeliveryOrder(deps.db, { id: item.orderId }) : undefined;
+  const entry = delivery?.items.find((candidate) => candidate.item.id === grant.item);
+  if (!delivery || !entry) throw notFound('This file no longer exists');
+  // Checked again at download time: an order refunded after the link was made no longer downloads.
+  assertDeliverable(delivery.order);
+  return stampedCopy(deps, delivery.order, entry, grant.slot);
+}
+
+export interface ZipEntry {
+  file: StoredFile;
+  name: string;
+}
+
+/** Every stamped PDF of the order a ZIP link grants, with unique names inside the archive. */
+export async function openZipDownload(
+  deps: DownloadDeps,
+  token: string,
+): Promise<{ fileName: string; entries: ZipEntry[] }> {
+  const grant = await checkGrant(deps, token);
+  if (grant.k !== 'zip') throw forbidden('This download link is not valid.');
+  const delivery = await findDeliveryOrder(deps.db, { id: grant.order });
+  if (!delivery) throw notFound('This order no longer exists');
+  assertDeliverable(delivery.order);
+  const seen = new Set<string>();
+  const entries = (await stampAll(deps, delivery)).map((file) => {
+    let name = file.originalName;
+    for (let n = 2; seen.has(name); n++) name = file.originalName.replace(/\.pdf$/i, `-${n}.pdf`);
+    seen.add(name);
+    return { file, name };
+  });
+  return { fileName: zipFileName(delivery.order.orderNumber), entries };
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { FileStore } from '../../adapters/storage/file-store';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { findDeliveryOrder } from '../downloads/delivery-order';
+import { stampOrder } from '../downloads/stamped-files.service';
+import { sendDeliveryEmail } from '../mail/mail.service';
+import { DELIVER_ORDER_JOB, RESEND_LINKS_JOB } from './jobs.service';
+import { type JobHandler, PermanentJobError } from './worker';
+
+export interface DeliveryDeps {
+  db: Db;
+  files: FileStore;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'port' | 'mailFrom'>;
+}
+
+function parsePayload<T>(schema: z.ZodType<T>, payload: unknown): T {
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new PermanentJobError(`Malformed job payload: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+async function completedOrder(db: Db, orderId: string) {
+  const delivery = await findDeliveryOrder(db, { id: orderId });
+  if (!delivery) throw new PermanentJobError(`Order ${orderId} does not exist`);
+  // Delivery is queued in the transaction that completes the order; anything else is a bug to look at.
+  if (delivery.order.status !== 'completed') {
+    throw new PermanentJobError(`Order ${orderId} is ${delivery.order.status}, not completed`);
+  }
+  return delivery;
+}
+
+/** What the outbox worker knows how to do. Every handler is idempotent. */
+export function createJobHandlers(deps: DeliveryDeps): Record<string, JobHandler> {
+  return {
+    [DELIVER_ORDER_JOB]: async (payload, { signal }) => {
+      const { orderId } = parsePayload(z.object({ orderId: z.uuid() }), payload);
+      const delivery = await completedOrder(deps.db, orderId);
+      // The email only links to the order page, which stamps on demand: a stamping failure must
+      // not hold the email back. It still fails this attempt, so stamping is retried.
+      const stamping = await stampOrder(deps, delivery).then(
+        () => undefined,
+        (error: unknown) => ({ error }),
+      );
+      await sendDeliveryEmail(deps, delivery, { signal });
+      if (stamping) throw stamping.error;
+    },
+    [RESEND_LINKS_JOB]: async (payload, { signal }) => {
+      const { orderId, requestId } = parsePayload(
+        z.object({ orderId: z.uuid(), requestId: z.uuid() }),
+        payload,
+      );
+      const delivery = await completedOrder(deps.db, orderId);
+      await sendDeliveryEmail(deps, delivery, { resendRequestId: requestId, signal });
+    },
+  };
+}

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { jobs } from '../../db/schema';
+import { jobQueueSignal } from './jobs.service';
+
+/** A failure retrying cannot fix (a malformed payload, an order that does not exist): no more attempts. */
+export class PermanentJobError extends Error {}
+
+export interface JobContext {
+  jobId: string;
+  /** 1 on the first attempt. */
+  attempt: number;
+  /** Aborted when this worker lost the job's lease: stop before any side effect that is not idempotent. */
+  signal: AbortSignal;
+}
+
+/** Runs one job. Must be idempotent: a job can run again after a crash at any point. */
+export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
+
+export interface WorkerOptions {
+  /** How often the loop looks for due jobs. */
+  pollIntervalMs?: number;
+  /** How long a claim lasts without a heartbeat; a crashed worker's job is claimed again after it. */
+  leaseMs?: number;
+  /** After this many attempts a failing job is marked failed and left for the operator. */
+  maxAttempts?: number;
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+}
+
+const DEFAULTS: Required<WorkerOptions> = {
+  pollIntervalMs: 400,
+  leaseMs: 120_000,
+  maxAttempts: 12,
+  backoffBaseMs: 10_000,
+  backoffCapMs: 3_600_000,
+};
+
+/** Exponential backoff with ±20 % jitter, so jobs that failed together (an SMTP outage) spread out. */
+export function retryDelayMs(
+  attempt: number,
+  options: Pick<Required<WorkerOptions>, 'backoffBaseMs' | 'backoffCapMs'>,
+  random: () => number = Math.random,
+): number {
+  const exponential = Math.min(options.backoffCapMs, options.backoffBaseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(exponential * (0.8 + 0.4 * random()));
+}
+
+export interface JobWorker {
+  /** Starts the polling loop (and listens for in-process enqueue nudges). */
+  start(): void;
+  /** Stops the loop; resolves once the job in hand (if any) has finished and been recorded. */
+  stop(): Promise<void>;
+  /** Claims and runs due jobs one by one until none is due; returns how many ran. Safe to call concurrently. */
+  runDueJobs(options?: { limit?: number }): Promise<number>;
+}
+
+interface ClaimedJob {
+  id: string;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  /** The claim's token; only this claim may extend, finish or reschedule the job. */
+  lockedBy: string | null;
+}
+
+const msFromNow = (ms: number): SQL => sql`now() + (${Math.round(ms)}::integer * interval '1 millisecond')`;
+
+/**
+ * The outbox worker. Several may run at once, in one process or many on one PostgreSQL: a job is
+ * claimed by one UPDATE whose subquery takes the row with FOR UPDATE SKIP LOCKED, so two workers
+ * never claim the same row, and the claim carries a lease (locked_until) and a token (locked_by).
+ * A heartbeat extends the lease while the handler runs; a job whose lease passed (its worker
+ * crashed) is due again. Finishing or rescheduling only applies while the token still matches.
+ */
+export function createJobWorker(
+  deps: { db: Db; log: FastifyBaseLogger },
+  handlers: Record<string, JobHandler>,
+  options: WorkerOptions = {},
+): JobWorker {
+  const settings = { ...DEFAULTS, ...options };
+  const kinds = Object.keys(handlers);
+  const { db, log } = deps;
+
+  let looping = false;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let loopRun: Promise<void> | undefined;
+  let runAgain = false;
+  const inFlight = new Set<Promise<number>>();
+
+  async function claimNext(): Promise<ClaimedJob | undefined> {
+    const due = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.kind, kinds),
+          or(
+            and(eq(jobs.status, 'pending'), lte(jobs.runAfter, sql`now()`)),
+            // A running job whose lease passed belonged to a worker that died: take it over.
+            and(
+              eq(jobs.status, 'running'),
+              lt(jobs.lockedUntil, sql`now()`),
+              lt(jobs.attempts, settings.maxAttempts),
+            ),
+          ),
+        ),
+      )
+      .orderBy(jobs.runAfter)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [job] = await db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedBy: randomUUID(),
+        lockedUntil: msFromNow(settings.leaseMs),
+      })
+      .where(sql`${jobs.id} = (${due})`)
+      .returning({
+        id: jobs.id,
+        kind: jobs.kind,
+        payload: jobs.payload,
+        attempts: jobs.attempts,
+        lockedBy: jobs.lockedBy,
+      });
+    return job;
+  }
+
+  /** Jobs abandoned by a crash on their last allowed attempt are not retried again: they fail. */
+  async function failAbandoned(): Promise<void> {
+    await db
+      .update(jobs)
+      .set({
+        status: 'failed',
+        finishedAt: sql`now()`,
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: sql`coalesce(${jobs.lastError} || ' / ', '') || 'the worker stopped during the last attempt'`,
+      })
+      .where(
+        and(
+          inArray(jobs.kind, kinds),
+          eq(jobs.status, 'running'),
+          lt(jobs.lockedUntil, sql`now()`),
+          sql`${jobs.attempts} >= ${settings.maxAttempts}`,
+        ),
+      );
+  }
+
+  async function runJob(job: ClaimedJob): Promise<void> {
+    const token = job.lockedBy!;
+    const held = and(eq(jobs.id, job.id), eq(jobs.lockedBy, token));
+    const lease = new AbortController();
+    const heartbeat = setInterval(
+      () => {
+        db.update(jobs)
+          .set({ lockedUntil: msFromNow(settings.leaseMs) })
+          .where(held)
+          .returning({ id: jobs.id })
+          .then(
+            (rows) => {
+              if (rows.length === 0) lease.abort(new Error('The job lease was lost to another worker'));
+            },
+            (error: unknown) => log.warn({ err: error, jobId: job.id }, 'job heartbeat failed'),
+          );
+      },
+      Math.max(1_000, Math.floor(settings.leaseMs / 3)),
+    );
+    heartbeat.unref();
+
+    const handler = handlers[job.kind]!;
+    try {
+      await handler(job.payload, { jobId: job.id, attempt: job.attempts, signal: lease.signal });
+    } catch (error) {
+      clearInterval(heartbeat);
+      const permanent = error instanceof PermanentJobError || job.attempts >= settings.maxAttempts;
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+      const delay = retryDelayMs(job.attempts, settings);
+      await db
+        .update(jobs)
+        .set(
+          permanent
+            ? {
+                status: 'failed',
+                lastError: message,
+                finishedAt: sql`now()`,
+                lockedBy: null,
+                lockedUntil: null,
+              }
+            : {
+                status: 'pending',
+                lastError: message,
+                runAfter: msFromNow(delay),
+                lockedBy: null,
+                lockedUntil: null,
+              },
+        )
+        .where(held);
+      log[permanent ? 'error' : 'warn'](
+        { err: error, jobId: job.id, kind: job.kind, attempt: job.attempts },
+        permanent ? 'job failed for good' : `job failed; retrying in ${Math.round(delay / 1000)} s`,
+      );
+      return;
+    }
+    clearInterval(heartbeat);
+    await db
+      .update(jobs)
+      .set({ status: 'done', finishedAt: sql`now()`, lockedBy: null, lockedUntil: null })
+      .where(held);
+  }
+
+  async function drain(limit: number): Promise<number> {
+    await failAbandoned();
+    let ran = 0;
+    while (ran < limit && !stopping) {
+      const job = await claimNext();
+      if (!job) break;
+      await runJob(job);
+      ran++;
+    }
+    return ran;
+  }
+
+  function runDueJobs(runOptions: { limit?: number } = {}): Promise<number> {
+    const run = drain(runOptions.limit ?? 100);
+    inFlight.add(run);
+    const forget = () => inFlight.delete(run);
+    run.then(forget, forget);
+    return run;
+  }
+
+  function schedule(delayMs: number): void {
+    if (!looping) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, delayMs);
+    timer.unref();
+  }
+
+  function tick(): void {
+    timer = undefined;
+    runAgain = false;
+    loopRun = runDueJobs()
+      .then(
+        () => undefined,
+        (error: unknown) => log.error({ err: error }, 'job worker pass failed'),
+      )
+      .finally(() => {
+        loopRun = undefined;
+        schedule(runAgain ? 0 : settings.pollIntervalMs);
+      });
+  }
+
+  // The nudge comes from enqueueJob, usually inside a transaction not yet committed: look a moment later.
+  const onEnqueued = () => {
+    if (!looping) return;
+    if (loopRun) runAgain = true;
+    else schedule(50);
+  };
+
+  return {
+    start() {
+      if (looping) return;
+      looping = true;
+      stopping = false;
+      jobQueueSignal.on('enqueued', onEnqueued);
+      schedule(0);
+    },
+    async stop() {
+      looping = false;
+      stopping = true;
+      jobQueueSignal.off('enqueued', onEnqueued);
+      clearTimeout(timer);
+      timer = undefined;
+      await Promise.allSettled([loopRun, ...inFlight]);
+    },
+    runDueJobs,
+  };
+}

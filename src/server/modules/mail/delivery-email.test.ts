@@ -1,0 +1,45 @@
+import { describe, expect, test } from 'vitest';
+import { composeDeliveryEmail } from './delivery-email';
+
+const input = {
+  firstName: 'Awa',
+  orderNumber: 'GA-7K3M9Q',
+  orderPageUrl: 'https://guides.example/order-confirmation/abc?lang=fr',
+  guides: [
+    { title: 'Dakar essentiel', withCompanion: false },
+    { title: 'Marrakech', withCompanion: true },
+  ],
+  resend: false,
+};
+
+describe('delivery email', () => {
+  test('in French: subject, guides, and the order page link in text and HTML', () => {
+    const email = composeDeliveryEmail({ ...input, locale: 'fr' });
+    expect(email.subject).toBe('Vos guides Guides Afrique – commande GA-7K3M9Q');
+    expect(email.text).toContain('Bonjour Awa,');
+    expect(email.text).toContain('- Dakar essentiel\n- Marrakech (avec son PDF complémentaire)');
+    expect(email.text).toContain(input.orderPageUrl);
+    expect(email.html).toContain(`<a href="${input.orderPageUrl}"`);
+    expect(email.html).toContain('<html lang="fr">');
+  });
+
+  test('in English, and as a resend', () => {
+    const email = composeDeliveryEmail({ ...input, locale: 'en', resend: true });
+    expect(email.subject).toBe('Your download links – order GA-7K3M9Q');
+    expect(email.text).toContain('Hello Awa,');
+    expect(email.text).toContain('Marrakech (with its companion PDF)');
+  });
+
+  test('names and titles are escaped in the HTML, left as typed in the text', () => {
+    const email = composeDeliveryEmail({
+      ...input,
+      locale: 'fr',
+      firstName: '<b onclick="x">Awa</b>',
+      guides: [{ title: 'Tom & "Jerry"', withCompanion: false }],
+    });
+    expect(email.html).toContain('Bonjour &lt;b onclick=&quot;x&quot;&gt;Awa&lt;/b&gt;,');
+    expect(email.html).toContain('<li>Tom &amp; &quot;Jerry&quot;</li>');
+    expect(email.html).not.toContain('<b onclick');
+    expect(email.text).toContain('Bonjour <b onclick="x">Awa</b>,');
+  });
+});

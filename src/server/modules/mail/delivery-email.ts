@@ -1,0 +1,110 @@
+import type { Locale } from '../../../shared/locale';
+
+export interface DeliveryEmailInput {
+  locale: Locale;
+  firstName: string;
+  orderNumber: string;
+  /** The order page, which mints fresh download links on every visit: the email never goes stale. */
+  orderPageUrl: string;
+  guides: { title: string; withCompanion: boolean }[];
+  /** Sent again at the shopper's request ("Resend my links"). */
+  resend: boolean;
+}
+
+export interface ComposedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const copy = {
+  fr: {
+    subject: (n: string) => `Vos guides Guides Afrique – commande ${n}`,
+    resendSubject: (n: string) => `Vos liens de téléchargement – commande ${n}`,
+    greeting: (name: string) => `Bonjour ${name},`,
+    intro: 'Merci pour votre achat ! Vos guides sont prêts :',
+    resendIntro: 'Comme demandé, voici de nouveau l’accès à vos guides :',
+    companion: 'avec son PDF complémentaire',
+    linkIntro: 'Téléchargez-les depuis la page de votre commande :',
+    button: 'Télécharger mes guides',
+    note: 'Cette page crée de nouveaux liens de téléchargement à chaque visite : gardez cet e-mail, il reste valable. Chaque PDF porte votre nom et votre numéro de commande.',
+    orderNumber: (n: string) => `Numéro de commande : ${n}`,
+    help: 'Une question ? Répondez simplement à cet e-mail en indiquant votre numéro de commande.',
+    signature: 'L’équipe Guides Afrique',
+  },
+  en: {
+    subject: (n: string) => `Your Guides Afrique guides – order ${n}`,
+    resendSubject: (n: string) => `Your download links – order ${n}`,
+    greeting: (name: string) => `Hello ${name},`,
+    intro: 'Thank you for your purchase! Your guides are ready:',
+    resendIntro: 'As requested, here is the way to your guides again:',
+    companion: 'with its companion PDF',
+    linkIntro: 'Download them from your order page:',
+    button: 'Download my guides',
+    note: 'That page makes fresh download links every time you open it, so this email stays valid: keep it. Each PDF carries your name and order number.',
+    orderNumber: (n: string) => `Order number: ${n}`,
+    help: 'Any question? Just reply to this email with your order number.',
+    signature: 'The Guides Afrique team',
+  },
+} satisfies Record<Locale, unknown>;
+
+/** Customer names and guide titles are data, never markup. */
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+/** The delivery email in the order's language, as plain text and as HTML with the same content. */
+export function composeDeliveryEmail(input: DeliveryEmailInput): ComposedEmail {
+  const t = copy[input.locale];
+  const subject = input.resend ? t.resendSubject(input.orderNumber) : t.subject(input.orderNumber);
+  const name = input.firstName.replace(/\s+/g, ' ').trim();
+  const intro = input.resend ? t.resendIntro : t.intro;
+  const guideLine = (g: DeliveryEmailInput['guides'][number]) =>
+    g.withCompanion ? `${g.title} (${t.companion})` : g.title;
+
+  const text = [
+    t.greeting(name),
+    '',
+    intro,
+    '',
+    ...input.guides.map((g) => `- ${guideLine(g)}`),
+    '',
+    t.linkIntro,
+    input.orderPageUrl,
+    '',
+    t.note,
+    '',
+    t.orderNumber(input.orderNumber),
+    t.help,
+    '',
+    t.signature,
+    '',
+  ].join('\n');
+
+  const e = escapeHtml;
+  const p = 'margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2937';
+  const html = `<!doctype html>
+<html lang="${input.locale}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<p style="${p}">${e(t.greeting(name))}</p>
+<p style="${p}">${e(intro)}</p>
+<ul style="${p};padding-left:20px">
+${input.guides.map((g) => `<li>${e(guideLine(g))}</li>`).join('\n')}
+</ul>
+<p style="${p}">${e(t.linkIntro)}</p>
+<p style="margin:0 0 24px"><a href="${e(input.orderPageUrl)}" style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-size:16px;font-weight:bold">${e(t.button)}</a></p>
+<p style="${p};font-size:14px;color:#4b5563">${e(t.note)}</p>
+<p style="${p};font-size:14px;color:#4b5563">${e(t.orderNumber(input.orderNumber))}<br>${e(t.help)}</p>
+<p style="${p}">${e(t.signature)}</p>
+<p style="margin:0;font-size:12px;color:#6b7280;word-break:break-all">${e(input.orderPageUrl)}</p>
+</div>
+</body>
+</html>
+`;
+  return { subject, text, html };
+}

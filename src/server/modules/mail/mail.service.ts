@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { eq, or, sql } from 'drizzle-orm';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { emailLog, orders } from '../../db/schema';
+import type { DeliveryOrder } from '../downloads/delivery-order';
+import { enqueueJob, resendLinksJob } from '../jobs/jobs.service';
+import { type ComposedEmail, composeDeliveryEmail } from './delivery-email';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface MailDeps {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'port' | 'mailFrom'>;
+}
+
+export interface LoggedEmail {
+  /** One logical email: sending it again after it was sent does nothing. */
+  dedupeKey: string;
+  kind: string;
+  orderId: string | null;
+  to: string;
+  email: ComposedEmail;
+  /** Runs in the transaction that records the email as sent, so a follow-up count happens once. */
+  onSent?: (tx: Tx) => Promise<unknown>;
+}
+
+/** `<id@shop-domain>` from MAIL_FROM's address: stable per email_log row, unique across the shop. */
+export function messageIdFor(rowId: string, mailFrom: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'guides-afrique.invalid';
+  return `<${rowId}@${domain}>`;
+}
+
+/**
+ * Sends one email at most once, and logs it in email_log (the admin's Emails tab).
+ *
+ * The row is created first (unique dedupe key), and marked sent in its own commit right after the
+ * server accepts the message, so a retried job finds it sent and sends nothing. The one window
+ * left: a crash after the server accepted the message and before that commit sends it again on
+ * retry, with the same Message-ID (which many mail services collapse).
+ */
+export async function sendLoggedEmail(
+  deps: MailDeps,
+  input: LoggedEmail,
+  options: { signal?: AbortSignal } = {},
+): Promise<'sent' | 'already-sent'> {
+  await deps.db
+    .insert(emailLog)
+    .values({
+      orderId: input.orderId,
+      kind: input.kind,
+      toEmail: input.to,
+      subject: input.email.subject,
+      status: 'queued',
+      dedupeKey: input.dedupeKey,
+    })
+    .onConflictDoNothing({ target: emailLog.dedupeKey });
+  const [row] = await deps.db.select().from(emailLog).where(eq(emailLog.dedupeKey, input.dedupeKey)).limit(1);
+  if (!row) throw new Error(`email_log row ${input.dedupeKey} vanished`);
+  if (row.status === 'sent') return 'already-sent';
+  // A worker that lost its job's lease stops here: the job's new holder sends instead.
+  options.signal?.throwIfAborted();
+
+  await deps.db
+    .update(emailLog)
+    .set({ attempts: sql`${emailLog.attempts} + 1` })
+    .where(eq(emailLog.id, row.id));
+  let sent: Awaited<ReturnType<Mailer['send']>>;
+  try {
+    sent = await deps.mailer.send(
+      { to: input.to, ...input.email, messageId: messageIdFor(row.id, deps.config.mailFrom) },
+      { signal: options.signal },
+    );
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await deps.db
+      .update(emailLog)
+      .set({ status: 'failed', lastError: message.slice(0, 2000) })
+      .where(eq(emailLog.id, row.id));
+    throw error;
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(emailLog)
+      .set({ status: 'sent', sentAt: sql`now()`, messageId: sent.messageId })
+      .where(eq(emailLog.id, row.id));
+    await input.onSent?.(tx);
+  });
+  return 'sent';
+}
+
+/** The order page in the order's language; it mints fresh 15-minute links each time it is opened. */
+export function orderPageUrl(
+  config: MailDeps['config'],
+  order: { publicId: string; locale: string },
+): string {
+  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  return `${base}/order-confirmation/${encodeURIComponent(order.publicId)}?lang=${order.locale}`;
+}
+
+const deliveryKey = (orderId: string) => `delivery:${orderId}`;
+
+/**
+ * The delivery email of an order, in its language, sent once per order — or once per resend
+ * request, which also counts on the delivery's email_log row.
+ */
+export async function sendDeliveryEmail(
+  deps: MailDeps,
+  delivery: DeliveryOrder,
+  options: { resendRequestId?: string; signal?: AbortSignal } = {},
+): Promise<'sent' | 'already-sent'> {
+  const { order, items } = delivery;
+  const resendId = options.resendRequestId;
+  const email = composeDeliveryEmail({
+    locale: order.locale,
+    firstName: order.firstName,
+    orderNumber: order.orderNumber,
+    orderPageUrl: orderPageUrl(deps.config, order),
+    guides: items.map((entry) => ({
+      title: entry.item.title,
+      withCompanion: !!entry.guide.pdfSecondaryFileId,
+    })),
+    resend: resendId !== undefined,
+  });
+  return sendLoggedEmail(
+    deps,
+    {
+      dedupeKey: resendId ? `resend-links:${resendId}` : deliveryKey(order.id),
+      kind: resendId ? 'resend-links' : 'delivery',
+      orderId: order.id,
+      to: order.email,
+      email,
+      onSent: resendId
+        ? (tx) =>
+            tx
+              .update(emailLog)
+              .set({ resentCount: sql`${emailLog.resentCount} + 1` })
+              .where(eq(emailLog.dedupeKey, deliveryKey(order.id)))
+        : undefined,
+    },
+    { signal: options.signal },
+  );
+}
+
+/**
+ * "Resend my links": when the order number and email match a completed order, the delivery email
+ * is queued again through the outbox. The caller learns nothing either way.
+ */
+export async function requestLinkResend(
+  db: Db,
+  input: { orderNumber: string; email: string },
+): Promise<void> {
+  const number = input.orderNumber.trim();
+  const [order] = await db
+    .select({ id: orders.id, email: orders.email, status: orders.status })
+    .from(orders)
+    .where(or(eq(orders.orderNumber, number), eq(orders.orderNumber, number.toUpperCase())))
+    .limit(1);
+  const matches =
+    order !== undefined &&
+    order.status === 'completed' &&
+    order.email.trim().toLowerCase() === input.email.trim().toLowerCase();
+  if (matches) await enqueueJob(db, resendLinksJob(order.id, randomUUID()));
+}

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { orderSchema } from '../../../shared/contracts/orders';
+import { notFound } from '../../http/errors';
+import { findOrderByPublicId } from './orders.service';
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.services;
+
+  app.get(
+    '/api/orders/:id',
+    { schema: { params: z.object({ id: z.string() }), response: { 200: orderSchema } } },
+    async (request, reply) => {
+      const order = await findOrderByPublicId(db, request.params.id);
+      // Unknown and malformed ids answer alike, so a guess learns nothing.
+      if (!order) throw notFound('Order not found');
+      // Personal data: never kept by a shared cache.
+      reply.header('cache-control', 'no-store');
+      return order;
+    },
+  );
+};

@@ -1,0 +1,230 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Customer } from '../../../shared/contracts/checkout';
+import type { Order } from '../../../shared/contracts/orders';
+import type { Locale } from '../../../shared/locale';
+import { centsToDecimal, toCents } from '../../../shared/money';
+import type { Db } from '../../db/client';
+import { orderItems, orders, storedFiles, travelGuides } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import { type DbOrTx, deliverOrderJob, enqueueJob } from '../jobs/jobs.service';
+import { generateOrderNumber, generatePublicId, PUBLIC_ID_PATTERN } from './order-ids';
+
+export type OrderRow = typeof orders.$inferSelect;
+/** An open transaction, as drizzle hands it to `db.transaction(…)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface CartLine {
+  id: string;
+  quantity: number;
+}
+
+export interface PricedLine {
+  guideId: string;
+  title: string;
+  quantity: number;
+  unitCents: number;
+}
+
+export interface PricedCart {
+  lines: PricedLine[];
+  totalCents: number;
+}
+
+/**
+ * Prices a cart from the database: only active guides, at today's price. Unknown or withdrawn guides
+ * are a 400 naming each one. With `lock`, the guide rows are read FOR SHARE, so no price can change
+ * before the surrounding transaction commits: the total is the total at commit time.
+ */
+export async function priceCart(
+  db: DbOrTx,
+  lines: CartLine[],
+  options: { lock?: boolean } = {},
+): Promise<PricedCart> {
+  // Ids are uuids: the database compares them case-insensitively, so must we.
+  const ids = lines.map((line) => line.id.toLowerCase());
+  const query = db
+    .select({
+      id: travelGuides.id,
+      title: travelGuides.title,
+      price: travelGuides.price,
+      isActive: travelGuides.isActive,
+    })
+    .from(travelGuides)
+    .where(inArray(travelGuides.id, ids));
+  const rows = options.lock ? await query.for('share') : await query;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const refused: string[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row) refused.push(`${id} (unknown guide)`);
+    else if (!row.isActive) refused.push(`"${row.title}" ${id} (no longer sold)`);
+  }
+  if (refused.length > 0) throw badRequest(`These guides are not for sale: ${refused.join(', ')}`);
+  const priced = lines.map((line): PricedLine => {
+    const row = byId.get(line.id.toLowerCase())!;
+    return { guideId: row.id, title: row.title, quantity: line.quantity, unitCents: toCents(row.price) };
+  });
+  return {
+    lines: priced,
+    totalCents: priced.reduce((sum, line) => sum + line.unitCents * line.quantity, 0),
+  };
+}
+
+/** The database total at commit time is not what was paid (a price changed after checkout began). */
+export class TotalMismatchError extends Error {
+  constructor(
+    readonly paidCents: number,
+    readonly currentCents: number,
+  ) {
+    super(`paid ${paidCents} cents, the cart now costs ${currentCents}`);
+  }
+}
+
+export interface NewOrder {
+  paymentMethod: 'stripe' | 'free';
+  /** Card orders: unique, so one payment only ever makes one order. */
+  paymentIntentId?: string;
+  customer: Customer;
+  locale: Locale;
+  lines: CartLine[];
+  /** What the shopper paid, in cents (0 for a free order); the order is refused unless the total equals it. */
+  paidCents: number;
+  /**
+   * Runs first inside the transaction: an earlier order that this request merely repeats (a double
+   * submit), returned instead of a new one.
+   */
+  findRepeat?: (tx: Tx) => Promise<OrderRow | undefined>;
+}
+
+export interface PlacedOrder {
+  order: OrderRow;
+  /** False when the order already existed (same payment, or a repeated free order). */
+  created: boolean;
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Creates a completed order, its items (price and title as they are now) and its delivery job in one
+ * transaction, with the total recomputed from the database at commit time. Shared by the card path
+ * (browser and webhook alike) and free orders.
+ *
+ * Idempotent on the payment: the insert is `ON CONFLICT DO NOTHING`; when another request got there
+ * first (it waits on the unique index until that one commits) we read its order back and queue nothing.
+ * A clash on the random public id or order number is retried with fresh ones.
+ */
+export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const placed = await db.transaction(async (tx): Promise<PlacedOrder | undefined> => {
+      const repeat = await input.findRepeat?.(tx);
+      if (repeat) return { order: repeat, created: false };
+
+      const cart = await priceCart(tx, input.lines, { lock: true });
+      if (cart.totalCents !== input.paidCents) throw new TotalMismatchError(input.paidCents, cart.totalCents);
+
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          publicId: generatePublicId(),
+          orderNumber: generateOrderNumber(),
+          status: 'completed',
+          paymentMethod: input.paymentMethod,
+          paymentProvider: input.paymentMethod === 'stripe' ? 'stripe' : null,
+          paymentIntentId: input.paymentIntentId ?? null,
+          email: input.customer.email,
+          firstName: input.customer.firstName,
+          lastName: input.customer.lastName,
+          phoneNumber: input.customer.mobile,
+          locale: input.locale,
+          total: centsToDecimal(cart.totalCents),
+          currency: 'EUR',
+          completedAt: new Date(),
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!order) {
+        if (!input.paymentIntentId) return undefined;
+        const [existing] = await tx
+          .select()
+          .from(orders)
+          .where(eq(orders.paymentIntentId, input.paymentIntentId))
+          .limit(1);
+        return existing ? { order: existing, created: false } : undefined;
+      }
+      await tx.insert(orderItems).values(
+        cart.lines.map((line) => ({
+          orderId: order.id,
+          guideId: line.guideId,
+          quantity: line.quantity,
+          unitPrice: centsToDecimal(line.unitCents),
+          title: line.title,
+        })),
+      );
+      // In the same transaction: the order exists if and only if its delivery is queued.
+      await enqueueJob(tx, deliverOrderJob(order.id));
+      return { order, created: true };
+    });
+    if (placed) return placed;
+  }
+  throw new Error(`No free order number after ${MAX_ATTEMPTS} attempts`);
+}
+
+export async function findOrderByPaymentIntent(db: Db, paymentIntentId: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId)).limit(1);
+  return row;
+}
+
+const cover = alias(storedFiles, 'cover');
+const pdf = alias(storedFiles, 'pdf');
+
+/** The order as the shopper's pages read it, by its public id only; anything else is undefined. */
+export async function findOrderByPublicId(db: Db, publicId: string): Promise<Order | undefined> {
+  // A malformed id cannot exist; answering without a query keeps guessing cheap for us, not for them.
+  if (!PUBLIC_ID_PATTERN.test(publicId)) return undefined;
+  const [order] = await db.select().from(orders).where(eq(orders.publicId, publicId)).limit(1);
+  if (!order) return undefined;
+  const items = await db
+    .select({
+      item: orderItems,
+      guideLocale: travelGuides.locale,
+      secondaryFileId: travelGuides.pdfSecondaryFileId,
+      coverName: cover.publicName,
+      pdfName: pdf.originalName,
+      pdfSize: pdf.size,
+    })
+    .from(orderItems)
+    .innerJoin(travelGuides, eq(travelGuides.id, orderItems.guideId))
+    .leftJoin(cover, eq(cover.id, travelGuides.coverFileId))
+    .leftJoin(pdf, eq(pdf.id, travelGuides.pdfPrimaryFileId))
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.title), asc(orderItems.id));
+  return {
+    id: order.publicId,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    paymentMethod: order.paymentMethod,
+    email: order.email,
+    firstName: order.firstName,
+    lastName: order.lastName,
+    total: order.total,
+    djamoReference: order.djamoReference,
+    locale: order.locale,
+    createdAt: order.createdAt.toISOString(),
+    items: items.map((row) => ({
+      id: row.item.id,
+      quantity: row.item.quantity,
+      price: row.item.unitPrice,
+      guide: {
+        id: row.item.guideId,
+        // The title the shopper bought, even if the guide was renamed since.
+        title: row.item.title,
+        imageUrl: row.coverName ? `/api/images/${row.coverName}` : null,
+        fileSize: row.pdfSize,
+        fileName: row.pdfName,
+        locale: row.guideLocale,
+        hasSecondary: row.secondaryFileId !== null,
+      },
+    })),
+  };
+}

@@ -1,0 +1,64 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
+import { readEmail } from './mail';
+
+export interface ReceivedMessage {
+  from: string;
+  to: string[];
+  raw: Buffer;
+}
+
+export interface TestSmtpServer {
+  url: string;
+  /** Every message accepted so far, in order. */
+  received: ReceivedMessage[];
+  /** While true, every recipient is refused with a temporary 451, as a mail server in trouble does. */
+  setRefusing(refusing: boolean): void;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on 127.0.0.1 and a random port, keeping every message it accepts. */
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const received: ReceivedMessage[] = [];
+  let refusing = false;
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!refusing) return callback();
+      const error = Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 });
+      return callback(error);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const from = session.envelope.mailFrom;
+        received.push({
+          from: from ? from.address : '',
+          to: session.envelope.rcptTo.map((r: SMTPServerAddress) => r.address),
+          raw: Buffer.concat(chunks),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    setRefusing(value) {
+      refusing = value;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A received message's subject and decoded plain-text body, for assertions on what the shopper reads. */
+export function mailText(raw: Buffer | string): string {
+  const email = readEmail(raw);
+  return `${email.subject}\n\n${email.text}`;
+}
