@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { isMain, printTable, ROOT, resultsDir, stamp, startShop } from './shop';
+import { isMain, loadAverage, printTable, ROOT, resultsDir, stamp, startShop } from './shop';
 
 const PATH = '/api/travel-guides?locale=fr';
 const TARGET_RATIO = 0.5;
@@ -133,10 +133,12 @@ export async function runThroughput(
   const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-bare-'));
   const results: ThroughputResult[] = [];
   const diagnostics: Array<Load & { route: string }> = [];
+  const loadBefore = loadAverage();
   try {
     console.log(
       `GET ${PATH}: shop vs bare node:http with the same response; autocannon ${connections} connections, ` +
-        `${duration} s each, after a 2 s warm-up; load generator in this process, on the same ${os.cpus().length} cores\n`,
+        `${duration} s each, after a 2 s warm-up; load generator in this process, on the same ${os.cpus().length} cores; ` +
+        `load average ${loadBefore}\n`,
     );
     for (const encoding of encodings) {
       if (encoding !== 'identity' && encoding !== 'br') throw new Error(`unknown encoding mode ${encoding}`);
@@ -190,17 +192,10 @@ export async function runThroughput(
     }
     if (options.diagnose !== false) {
       // Where the shop's time goes: the same load on a route without the database, and on `select 1`.
-      console.log('\nDiagnostic: the same load (identity, 5 s after 2 s warm-up) on routes of the shop');
       for (const route of ['/healthz', '/readyz']) {
         await load(shop.url + route, {}, 2, connections);
-        const l = await load(shop.url + route, {}, 5, connections);
-        diagnostics.push({ route, ...l });
+        diagnostics.push({ route, ...(await load(shop.url + route, {}, 5, connections)) });
       }
-      printTable(
-        ['route', 'req/s', 'p50 ms', 'p99 ms'],
-        diagnostics.map((d) => [d.route, Math.round(d.rps), d.p50, d.p99]),
-      );
-      console.log('  /healthz: Fastify only; /readyz: a `select 1` on the database and a file-store check');
     }
   } finally {
     await shop.stop();
@@ -234,11 +229,34 @@ export async function runThroughput(
       ],
     ]),
   );
+  if (diagnostics.length) {
+    console.log(
+      '\nDiagnostic: the same load on two other routes of the shop (identity, 5 s after a 2 s warm-up)',
+    );
+    printTable(
+      ['route', 'req/s', 'p50 ms', 'p99 ms'],
+      diagnostics.map((d) => [d.route, Math.round(d.rps), d.p50, d.p99]),
+    );
+    console.log(
+      '/healthz: Fastify alone, no database; /readyz: `select 1` on the database + a file-store check',
+    );
+  }
   const ok = results.every((r) => r.ratio >= TARGET_RATIO && r.shop.non2xx === 0 && r.shop.errors === 0);
   const file = path.join(await resultsDir(), `catalogue-throughput-${stamp()}.json`);
   await writeFile(
     file,
-    JSON.stringify({ date: new Date().toISOString(), duration, connections, results, diagnostics }, null, 2),
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        loadAverage: { before: loadBefore, after: loadAverage() },
+        duration,
+        connections,
+        results,
+        diagnostics,
+      },
+      null,
+      2,
+    ),
   );
   console.log(`\nJSON: ${path.relative(process.cwd(), file)}`);
   console.log(

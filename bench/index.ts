@@ -1,4 +1,4 @@
-// All benchmarks, one after the other (to become `npm run bench`):
+// All benchmarks, one after the other (`npm run bench`):
 //   npx tsx bench/index.ts [--no-build] [--only js-weight,lighthouse,catalogue-throughput,startup]
 // Builds once (node scripts/build.mjs, as `npm run build`), snapshots dist/ (see prepareBuild in
 // bench/shop.ts) and runs each benchmark as its own process on that snapshot, so that a rebuild

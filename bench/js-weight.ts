@@ -1,6 +1,7 @@
 // JavaScript weight of the first load of the public pages, on a phone, with an empty cache.
 //   npx tsx bench/js-weight.ts [--url http://127.0.0.1:3000]
-// Without --url it starts the built shop (dist/) on a fresh PGlite data folder.
+// Without --url it starts the built shop (a copy of dist/, see bench/shop.ts) on a fresh PGlite
+// data folder.
 // Exits 1 if a page loads more than BUDGET bytes of script (gzip -9 of each body), a script from
 // anywhere but 127.0.0.1, or an admin chunk.
 import { writeFile } from 'node:fs/promises';
@@ -9,7 +10,17 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/harness';
-import { benchPages, isMain, kb, printTable, type RunningShop, resultsDir, stamp, startShop } from './shop';
+import {
+  benchPages,
+  isMain,
+  kb,
+  loadAverage,
+  printTable,
+  type RunningShop,
+  resultsDir,
+  stamp,
+  startShop,
+} from './shop';
 
 export const BUDGET = 102_400;
 const SETTLE_MS = 3_000;
@@ -142,6 +153,7 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 export async function runJsWeight(baseUrl?: string): Promise<{ pages: PageWeight[]; ok: boolean }> {
   let shop: RunningShop | undefined;
   let browser: Browser | undefined;
+  const loadBefore = loadAverage();
   try {
     if (!baseUrl) {
       shop = await startShop();
@@ -149,7 +161,10 @@ export async function runJsWeight(baseUrl?: string): Promise<{ pages: PageWeight
     }
     const pages = await benchPages(baseUrl);
     browser = await launchBrowser();
-    console.log(`JS weight, Chromium ${browser.version()}, 360x740 phone, empty cache, network idle + 3 s\n`);
+    console.log(
+      `JS weight, Chromium ${browser.version()}, 360x740 phone, empty cache, network idle + 3 s; ` +
+        `load average ${loadBefore}\n`,
+    );
     const results: PageWeight[] = [];
     for (const page of pages) {
       const result = await measurePage(browser, baseUrl, page);
@@ -195,7 +210,16 @@ export async function runJsWeight(baseUrl?: string): Promise<{ pages: PageWeight
     const file = path.join(await resultsDir(), `js-weight-${stamp()}.json`);
     await writeFile(
       file,
-      JSON.stringify({ date: new Date().toISOString(), budget: BUDGET, pages: results }, null, 2),
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          loadAverage: { before: loadBefore, after: loadAverage() },
+          budget: BUDGET,
+          pages: results,
+        },
+        null,
+        2,
+      ),
     );
     console.log(`\nJSON: ${path.relative(process.cwd(), file)}`);
     if (problems.length) {

@@ -1,9 +1,9 @@
 // Lighthouse 12 against the production build: the mobile preset, then "regular 3G" devtools throttling.
 //   npx tsx bench/lighthouse.ts [--url http://127.0.0.1:3000] [--runs 3] [--profile mobile|3g|all]
-// Without --url it starts the built shop (dist/) on a fresh PGlite data folder. Each page is run
-// --runs times in a fresh Chromium; scores and metrics are the medians. Raw reports are saved
-// under bench/results/lighthouse-<date>/. Exit code 1 if a target is missed (any category under
-// 100, performance under 95) in the median of a profile.
+// Without --url it starts the built shop (a copy of dist/, see bench/shop.ts) on a fresh PGlite
+// data folder. Each page is run --runs times in a fresh Chromium; scores and metrics are the
+// medians. Raw reports are saved under bench/results/lighthouse-<date>/. Exit code 1 if a target
+// is missed (any category under 100, performance under 95) in the median of a profile.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,6 +13,7 @@ import { CHROMIUM_ARGS } from '../tests/e2e/harness';
 import {
   benchPages,
   isMain,
+  loadAverage,
   median,
   printTable,
   type RunningShop,
@@ -75,6 +76,7 @@ interface FailingAudit {
   category: Category;
   score: number | null;
   displayValue?: string;
+  explanation?: string;
   /** Elements, URLs or source locations named in the audit's details. */
   items: string[];
 }
@@ -182,6 +184,7 @@ function summarise(lhr: Result, report: string): RunSummary {
         category,
         score: audit.score,
         displayValue: audit.displayValue,
+        explanation: audit.explanation,
         items: describeItems(audit.details),
       });
     }
@@ -232,6 +235,7 @@ export async function runLighthouse(
   const runs = options.runs ?? 3;
   const profiles = PROFILES.filter((p) => !options.profiles || options.profiles.includes(p.name));
   const dir = await resultsDir(`lighthouse-${stamp()}`);
+  const loadBefore = loadAverage();
   let shop: RunningShop | undefined;
   const results: PageResult[] = [];
   try {
@@ -244,7 +248,9 @@ export async function runLighthouse(
     // One unmeasured request per page so the first measured run does not pay for cold code paths.
     for (const page of pages) await (await fetch(baseUrl + page.path)).arrayBuffer();
     for (const profile of profiles) {
-      console.log(`\n== ${profile.name}: ${profile.label}; ${runs} runs per page, medians\n`);
+      console.log(
+        `\n== ${profile.name}: ${profile.label}; ${runs} runs per page, medians; load average ${loadAverage()}\n`,
+      );
       for (const page of pages) {
         const summaries: RunSummary[] = [];
         for (let i = 1; i <= runs; i++) {
@@ -320,7 +326,7 @@ export async function runLighthouse(
       for (const f of r.failing) {
         console.log(
           `  - ${f.category} / ${f.id} (${f.runs}/${runs}): ${f.title}` +
-            `${f.displayValue ? ` — ${f.displayValue}` : ''}`,
+            `${f.displayValue ? ` — ${f.displayValue}` : ''}${f.explanation ? ` — ${f.explanation}` : ''}`,
         );
         for (const item of f.items.slice(0, 6))
           console.log(`      ${item.replace(/\s+/g, ' ').slice(0, 240)}`);
@@ -334,6 +340,7 @@ export async function runLighthouse(
     JSON.stringify(
       {
         date: new Date().toISOString(),
+        loadAverage: { before: loadBefore, after: loadAverage() },
         runs,
         regular3G: REGULAR_3G,
         results: results.map(({ runs: all, ...r }) => ({ ...r, reports: all.map((s) => s.report) })),

@@ -1,7 +1,7 @@
 // Starts and stops the built shop as a real process for the benchmarks (bench/*.ts).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, realpathSync, rmSync } from 'node:fs';
-import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,14 +64,16 @@ export interface RunningShop {
   logs(): string;
   /** Resident set size of the server process, in bytes (from /proc/<pid>/status). */
   rss(): Promise<{ rss: number; peak: number }>;
-  /** SIGTERM, wait for the exit; removes the data folder unless it was passed in or keepData is set. */
-  stop(options?: { keepData?: boolean }): Promise<number | null>;
+  /** SIGTERM, wait for the exit; removes the data folder unless it was passed in. */
+  stop(): Promise<number | null>;
 }
 
 const running = new Set<ChildProcess>();
-// Never leave a shop behind if a benchmark throws or is interrupted.
+const temporaryDataDirs = new Set<string>();
+// Never leave a shop or its data behind if a benchmark throws or is interrupted.
 process.once('exit', () => {
   for (const child of running) if (child.exitCode === null && child.pid) process.kill(child.pid, 'SIGKILL');
+  for (const dir of temporaryDataDirs) rmSync(dir, { recursive: true, force: true });
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -121,13 +123,13 @@ async function distIsComplete(dist: string): Promise<boolean> {
  * Builds (if asked) and snapshots dist/ once per process; BENCH_BUILD_DIR (set by bench/index.ts)
  * makes every benchmark of one `npm run bench` use the same snapshot.
  */
-export function prepareBuild(options: { build?: boolean } = {}): Promise<BuildInfo> {
+export function prepareBuild(options: { build?: boolean | 'private' } = {}): Promise<BuildInfo> {
   currentBuild ??= (async () => {
     const shared = process.env.BENCH_BUILD_DIR;
     if (shared) return JSON.parse(await readFile(path.join(shared, 'bench-build.json'), 'utf8')) as BuildInfo;
     const gitStatus = git(['status', '--porcelain']).split('\n').filter(Boolean);
     let buildMs: number | undefined;
-    if (options.build) {
+    if (options.build === true) {
       const started = performance.now();
       const result = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
       if (result.status !== 0) throw new Error('`node scripts/build.mjs` failed');
@@ -135,8 +137,19 @@ export function prepareBuild(options: { build?: boolean } = {}): Promise<BuildIn
     }
     const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-build-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    if (options.build === 'private') {
+      // Build the current sources straight into the snapshot, leaving the shared dist/ alone.
+      const started = performance.now();
+      const result = spawnSync(process.execPath, ['scripts/build.mjs', path.join(dir, 'dist')], {
+        cwd: ROOT,
+        stdio: 'inherit',
+      });
+      if (result.status !== 0) throw new Error('`node scripts/build.mjs <private dir>` failed');
+      buildMs = Math.round(performance.now() - started);
+      if (!(await distIsComplete(path.join(dir, 'dist')))) throw new Error('The private build is incomplete');
+    }
     // Someone else may be rebuilding dist/ right now: copy until the copy is complete and consistent.
-    for (let attempt = 1; ; attempt++) {
+    for (let attempt = 1; options.build !== 'private'; attempt++) {
       await rm(path.join(dir, 'dist'), { recursive: true, force: true });
       if (existsSync(path.join(ROOT, 'dist'))) {
         await cp(path.join(ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true }).catch(() => undefined);
@@ -164,12 +177,6 @@ export function prepareBuild(options: { build?: boolean } = {}): Promise<BuildIn
   return currentBuild;
 }
 
-/** The hashed script and style files of the build being benchmarked. */
-export async function builtAssets(): Promise<string[]> {
-  const build = await prepareBuild();
-  return readdir(path.join(build.dir, 'dist', 'client', 'assets'));
-}
-
 /**
  * Starts the production server (the snapshot from prepareBuild()) on 127.0.0.1 and a free port, with
  * PGlite in a fresh DATA_DIR (DATABASE_URL is deliberately not passed on), and waits for the first
@@ -179,6 +186,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   const build = await prepareBuild();
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'shop-bench-')));
+  if (ownsDataDir) temporaryDataDirs.add(dataDir);
   const port = await freePort();
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -242,10 +250,13 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     readyAfterMs,
     logs: () => output,
     rss: () => readRss(pid),
-    stop: async ({ keepData = false } = {}) => {
+    stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await exited;
-      if (ownsDataDir && !keepData) await rm(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) {
+        await rm(dataDir, { recursive: true, force: true });
+        temporaryDataDirs.delete(dataDir);
+      }
       return code;
     },
   };
@@ -313,4 +324,12 @@ export function isMain(moduleUrl: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The 1, 5 and 15 minute load averages: the machine is shared, so every result records them. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 }

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import {
   benchPages,
   isMain,
+  loadAverage,
   mb,
   median,
   prepareBuild,
@@ -69,9 +70,10 @@ export async function runStartup(
   const requests = options.requests ?? 200;
   const build = await prepareBuild();
   const runs: StartRun[] = [];
+  const loadBefore = loadAverage();
   console.log(
     `node scripts/start.mjs, PGlite, LOG_LEVEL=warn; time from spawn to the first 200 on / (polled every 20 ms); ` +
-      `RSS of the server process (start.mjs imports the server into its own process)\n`,
+      `RSS of the server process (start.mjs imports the server into its own process); load average ${loadBefore}\n`,
   );
   for (let round = 1; round <= rounds; round++) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-start-'));
@@ -146,7 +148,13 @@ export async function runStartup(
   await writeFile(
     file,
     JSON.stringify(
-      { date: new Date().toISOString(), requests, build: { ...build, dist: pkgEntries }, runs },
+      {
+        date: new Date().toISOString(),
+        loadAverage: { before: loadBefore, after: loadAverage() },
+        requests,
+        build: { ...build, dist: pkgEntries },
+        runs,
+      },
       null,
       2,
     ),
