@@ -1,8 +1,9 @@
 // Production build: the browser bundle, the server-rendering entry, and the server itself.
 process.env.NODE_ENV = 'production'; // vitest runs this with NODE_ENV=test, which would bundle React's development build
 
-import { cp, rm, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
 // `node scripts/build.mjs [out-dir]`: the tests build into their own folder so that a running
@@ -38,6 +39,17 @@ await build({
     rollupOptions: { output: { format: 'es' } },
   },
 });
+// Pre-compress the browser's assets once, at the strongest levels (served by @fastify/static).
+const assetsDir = path.join(out, 'client', 'assets');
+for (const name of await readdir(assetsDir)) {
+  if (!/\.(js|css|svg)$/.test(name)) continue;
+  const data = await readFile(path.join(assetsDir, name));
+  await writeFile(
+    path.join(assetsDir, `${name}.br`),
+    brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  await writeFile(path.join(assetsDir, `${name}.gz`), gzipSync(data, { level: 9 }));
+}
 await cp('src/server/db/migrations', path.join(out, 'server', 'migrations'), { recursive: true });
 await writeFile(path.join(out, '.build-stamp'), new Date().toISOString());
 console.log(`Built in ${Math.round(performance.now() - started)} ms`);

@@ -7,11 +7,27 @@ import type { PageRenderer } from './pages';
 
 /** The production build: dist/client (assets + index.html) and dist/ssr/entry-server.js. */
 export async function createProductionRenderer(distDir: string): Promise<PageRenderer> {
-  const template = await readFile(path.join(distDir, 'client', 'index.html'), 'utf8');
+  const template = await inlineStylesheets(
+    await readFile(path.join(distDir, 'client', 'index.html'), 'utf8'),
+    distDir,
+  );
   const entry = (await import(pathToFileURL(path.join(distDir, 'ssr', 'entry-server.js')).href)) as {
     render: RenderPage;
   };
   return { render: entry.render, template: async () => template };
+}
+
+/**
+ * The stylesheet (about 6 KB compressed) goes inside the HTML: on a 300 ms mobile connection a
+ * render-blocking stylesheet costs a whole extra round trip before anything shows.
+ */
+async function inlineStylesheets(html: string, distDir: string): Promise<string> {
+  let result = html;
+  for (const match of html.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g)) {
+    const css = await readFile(path.join(distDir, 'client', match[1]!), 'utf8');
+    result = result.replace(match[0], `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`);
+  }
+  return result;
 }
 
 /** Serves the hashed build output; hashed names never change content, so they are cached for a year. */
@@ -23,12 +39,13 @@ export async function registerBuiltAssets(app: FastifyInstance, distDir: string)
     index: false,
     wildcard: false,
     serve: true,
-    preCompressed: false,
+    // build.mjs writes .br and .gz beside each asset, compressed harder than on the fly.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header(
         'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
       );
     },
   });

@@ -35,19 +35,19 @@ export const guideDetailSchema = guideSchema.extend({
 });
 export type GuideDetail = z.infer<typeof guideDetailSchema>;
 
+export const COVER_WIDTHS = [320, 480, 640, 960] as const;
+export type CoverWidth = (typeof COVER_WIDTHS)[number];
+
 export const imageQuerySchema = z.object({
   w: z.coerce
     .number()
     .int()
     .refine((w): w is CoverWidth => COVER_WIDTHS.includes(w as CoverWidth), {
-      message: 'must be one of 320, 640, 960',
+      message: `must be one of ${COVER_WIDTHS.join(', ')}`,
     })
     .transform((w) => w as CoverWidth)
     .optional(),
 });
-
-export const COVER_WIDTHS = [320, 640, 960] as const;
-export type CoverWidth = (typeof COVER_WIDTHS)[number];
 
 export const availabilityQuerySchema = z.object({
   /** Comma-separated guide ids from a stored cart. */

@@ -80,8 +80,8 @@ export function GuideCard(props: { guide: Guide; eager?: boolean }) {
           <img
             ref={cover}
             src={`${guide.imageUrl}?w=640`}
-            srcSet={`${guide.imageUrl}?w=320 320w, ${guide.imageUrl}?w=640 640w`}
-            sizes="(min-width: 1024px) 300px, (min-width: 640px) 45vw, 90vw"
+            srcSet={`${guide.imageUrl}?w=320 320w, ${guide.imageUrl}?w=480 480w, ${guide.imageUrl}?w=640 640w`}
+            sizes="(min-width: 1024px) 352px, (min-width: 640px) 45vw, calc(100vw - 2rem)"
             alt=""
             width={640}
             height={853}

@@ -75,8 +75,8 @@ export function GuidePage() {
         {g.imageUrl ? (
           <img
             src={`${g.imageUrl}?w=640`}
-            srcSet={`${g.imageUrl}?w=320 320w, ${g.imageUrl}?w=640 640w, ${g.imageUrl}?w=960 960w`}
-            sizes="(min-width: 768px) 480px, 92vw"
+            srcSet={`${g.imageUrl}?w=320 320w, ${g.imageUrl}?w=480 480w, ${g.imageUrl}?w=640 640w, ${g.imageUrl}?w=960 960w`}
+            sizes="(min-width: 768px) 480px, calc(100vw - 2rem)"
             alt=""
             width={640}
             height={853}
