@@ -1,14 +1,20 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 
-/** A centred dialog on the native <dialog>: focus is trapped, Escape closes, the page behind is inert. */
-export function Modal(props: { open: boolean; onClose(): void; labelledBy: string; children: ReactNode }) {
+/** Opens and closes a native <dialog> as `open` says: focus is trapped, Escape closes, the page behind is inert. */
+export function useModalDialog(open: boolean): RefObject<HTMLDialogElement | null> {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (props.open && !element.open) element.showModal();
-    if (!props.open && element.open) element.close();
-  }, [props.open]);
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+  return dialog;
+}
+
+/** A centred dialog. */
+export function Modal(props: { open: boolean; onClose(): void; labelledBy: string; children: ReactNode }) {
+  const dialog = useModalDialog(props.open);
   return (
     <dialog
       ref={dialog}

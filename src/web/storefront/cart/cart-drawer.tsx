@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { centsToDecimal, formatPrice } from '../../../shared/money';
 import { paths } from '../../app/paths';
 import { CloseIcon } from '../../components/ui/icons';
+import { useModalDialog } from '../../components/ui/modal';
 import { useI18n } from '../../i18n';
 import { useCart } from './cart-context';
 
@@ -10,14 +10,7 @@ import { useCart } from './cart-context';
 export function CartDrawer(props: { open: boolean; onClose(): void }) {
   const { t } = useI18n();
   const cart = useCart();
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (props.open && !element.open) element.showModal();
-    if (!props.open && element.open) element.close();
-  }, [props.open]);
+  const dialog = useModalDialog(props.open);
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape is handled by <dialog>

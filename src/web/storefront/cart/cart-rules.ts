@@ -9,6 +9,12 @@ export interface CartGuide {
   locale: 'fr' | 'en';
 }
 
+/** The part of a guide the cart keeps. */
+export function toCartGuide(guide: CartGuide): CartGuide {
+  const { id, slug, title, price, imageUrl, locale } = guide;
+  return { id, slug, title, price, imageUrl, locale };
+}
+
 export interface CartItem {
   guide: CartGuide;
   quantity: number;

@@ -5,6 +5,7 @@ import { formatPrice } from '../../../shared/money';
 import { paths } from '../../app/paths';
 import { useI18n } from '../../i18n';
 import { useCart } from '../cart/cart-context';
+import { toCartGuide } from '../cart/cart-rules';
 import { GuidePreview } from './guide-preview';
 
 /** Spec: the table-of-contents preview opens after 300 ms of hover or keyboard focus. */
@@ -108,16 +109,7 @@ export function GuideCard(props: { guide: Guide; eager?: boolean }) {
         <p className="line-clamp-3 text-sm text-stone-600">{guide.description}</p>
         <button
           type="button"
-          onClick={() =>
-            cart.add({
-              id: guide.id,
-              slug: guide.slug,
-              title: guide.title,
-              price: guide.price,
-              imageUrl: guide.imageUrl,
-              locale: guide.locale,
-            })
-          }
+          onClick={() => cart.add(toCartGuide(guide))}
           className="mt-auto h-11 rounded-md bg-amber-500 px-4 text-sm font-semibold text-stone-950 hover:bg-amber-400"
         >
           {t('guide.addToCart')}

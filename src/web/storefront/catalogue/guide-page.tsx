@@ -9,6 +9,7 @@ import { formatFileSize } from '../../lib/format';
 import { Head, jsonLd, socialTags } from '../../lib/head';
 import { queries } from '../../lib/queries';
 import { useCart } from '../cart/cart-context';
+import { toCartGuide } from '../cart/cart-rules';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { GuidePreview } from './guide-preview';
 
@@ -109,16 +110,7 @@ export function GuidePage() {
           </dl>
           <button
             type="button"
-            onClick={() =>
-              cart.add({
-                id: g.id,
-                slug: g.slug,
-                title: g.title,
-                price: g.price,
-                imageUrl: g.imageUrl,
-                locale: g.locale,
-              })
-            }
+            onClick={() => cart.add(toCartGuide(g))}
             className="mt-6 h-12 w-full rounded-md bg-amber-500 px-6 font-semibold text-stone-950 hover:bg-amber-400 sm:w-auto"
           >
             {t('guide.addToCart')}
