@@ -145,6 +145,25 @@ describe('buying a guide in test mode', () => {
     await page.context().close();
   });
 
+  test('when the payment cannot be prepared, the checkout says so and a retry goes through', async () => {
+    const page = await phonePage();
+    await addToCartAndCheckout(page, 'abidjan');
+    await fill(page, {
+      email: 'retry@example.com',
+      firstName: 'Ada',
+      lastName: 'Koné',
+      mobile: '+225 05 00 00 00 00',
+    });
+    await page.route('**/api/create-payment-intent', (route) => route.abort('connectionreset'));
+    await page.getByRole('button', { name: /^Payer/ }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Impossible de préparer le paiement' });
+    await alert.waitFor();
+    await page.unroute('**/api/create-payment-intent');
+    await alert.getByRole('button', { name: 'Réessayer' }).click();
+    await page.getByRole('dialog', { name: 'Merci pour votre commande !' }).waitFor();
+    await page.context().close();
+  });
+
   test('free guide: contact information only, then the order page', async () => {
     const page = await phonePage();
     await addToCartAndCheckout(page, 'kit de depart');

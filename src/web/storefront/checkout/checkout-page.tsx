@@ -207,6 +207,10 @@ export default function CheckoutPage() {
       });
       return;
     }
+    await place();
+  };
+
+  const place = async () => {
     setProcessing(true);
     try {
       await (free ? getFreeGuides() : payByCard());
@@ -285,9 +289,7 @@ export default function CheckoutPage() {
                   {t('checkout.paymentSetupFailed')}{' '}
                   <button
                     type="button"
-                    onClick={() =>
-                      config.isError ? config.refetch() : submit(new Event('submit') as unknown as FormEvent)
-                    }
+                    onClick={() => (config.isError ? config.refetch() : place())}
                     className="font-semibold underline"
                   >
                     {t('checkout.retry')}
