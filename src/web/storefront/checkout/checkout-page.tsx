@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Order } from '../../../shared/contracts/orders';
-import { centsToDecimal, centsToFcfa, formatPrice, toCents } from '../../../shared/money';
+import { centsToDecimal, formatPrice, toCents } from '../../../shared/money';
 import { useApi } from '../../app/deps';
 import { paths } from '../../app/paths';
 import { toast } from '../../components/ui/toast';
@@ -351,14 +351,10 @@ function OrderSummary() {
           <dt>{t('checkout.tax')}</dt>
           <dd>0.00</dd>
         </div>
-        <div className="flex justify-between text-base font-bold">
+        <div className="flex justify-between gap-4 text-base font-bold">
           <dt>{t('checkout.total')}</dt>
-          <dd>
-            {centsToFcfa(cart.totalCents)
-              .toLocaleString('fr-FR')
-              .replace(/\u202f/g, ' ')}{' '}
-            FCFA · {formatPrice(total)}
-          </dd>
+          {/* formatPrice already leads with the rounded FCFA amount (docs/DEVIATIONS.md) */}
+          <dd className="text-right">{formatPrice(total)}</dd>
         </div>
       </dl>
     </div>
