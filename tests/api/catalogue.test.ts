@@ -327,3 +327,16 @@ describe('catalogue answers on the wire', () => {
     expect(again.body).toBe('');
   });
 });
+
+describe('GET /api/travel-guides/availability', () => {
+  test('answers, for a stored cart, which guides are still sold and at what price', async () => {
+    const ids = [guideId('ma-fr'), guideId('old-fr'), '00000000-0000-4000-8000-000000000000', 'not-a-uuid'];
+    const res = await ctx.app.inject({ url: `/api/travel-guides/availability?ids=${ids.join(',')}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([{ id: guideId('ma-fr'), price: '9.00', title: 'Marrakech et l’Atlas' }]);
+  });
+});
+
+function guideId(slug: string): string {
+  return ids[slug]!;
+}
