@@ -90,6 +90,23 @@ describe('the walking skeleton in a real browser', () => {
     await context.close();
   });
 
+  test('tooltips open after 700 ms of hover; F8 moves focus to the notifications', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${shop.url}/`);
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Rechercher un guide' }).hover();
+    await page.waitForTimeout(400);
+    expect(await page.getByRole('tooltip').count()).toBe(0);
+    await page.getByRole('tooltip', { name: 'Rechercher un guide' }).waitFor({ timeout: 1500 });
+    await page.mouse.move(0, 400);
+    await expect.poll(() => page.getByRole('tooltip').count(), { timeout: 1500 }).toBe(0);
+    await page.keyboard.press('F8');
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('section')?.getAttribute('aria-label')),
+    ).toBe('Notifications (F8)');
+    await page.close();
+  });
+
   test('an unknown page answers 404 with Page Not Found', async () => {
     const page = await browser.newPage();
     const response = await page.goto(`${shop.url}/this/does/not/exist`);
