@@ -8,6 +8,9 @@ import { createLocalFileStore } from './adapters/storage/local';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { registerErrorHandling } from './http/errors';
+import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
+import { serializeRequestForLog } from './modules/admin-auth/log-redaction';
+import { type AdminGuard, requireAdmin } from './modules/admin-auth/require-admin';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { STRIPE_WEBHOOK_PATH } from './modules/checkout/stripe-webhook.routes';
@@ -30,6 +33,8 @@ export interface Services {
   /** The outbox worker; tests that do not start its loop call jobs.runDueJobs() themselves. */
   jobs: JobWorker;
   payments: PaymentGateway;
+  /** onRequest hook for admin routes: the x-admin-key check and its failed-attempt limit. */
+  requireAdmin: AdminGuard;
 }
 
 declare module 'fastify' {
@@ -48,6 +53,8 @@ export interface AppOverrides {
   /** Run the outbox worker's polling loop (default true); tests turn it off and drive runDueJobs(). */
   startWorker?: boolean;
   worker?: WorkerOptions;
+  /** Where the log goes (default stdout); tests capture it. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole shop as a Fastify instance without listening, so tests can inject() requests. */
@@ -58,9 +65,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers["x-admin-key"]', 'req.headers.authorization', 'req.headers.cookie'],
+            redact: [
+              'req.headers["x-admin-key"]',
+              'req.headers.authorization',
+              'req.headers.cookie',
+              // Also when a handler logs request.headers itself.
+              'headers["x-admin-key"]',
+              '*.headers["x-admin-key"]',
+            ],
+            serializers: { req: serializeRequestForLog },
+            stream: overrides.logStream,
           },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     // On close (SIGTERM in main.ts) the listener stops accepting connections; requests already
     // on an open connection are still answered before the database closes.
@@ -96,7 +112,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     log: app.log,
   });
   app.addHook('onClose', () => payments.close());
-  app.decorate('services', { config, database, db: database.db, files, mailer, jobs, payments });
+  const adminGuard = requireAdmin({ db: database.db, configuredKey: config.adminApiKey });
+  app.decorate('services', {
+    config,
+    database,
+    db: database.db,
+    files,
+    mailer,
+    jobs,
+    payments,
+    requireAdmin: adminGuard,
+  });
   if (overrides.startWorker !== false) {
     app.addHook('onReady', async () => jobs.start());
   }
@@ -117,6 +143,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(ordersRoutes);
   await app.register(downloadsRoutes);
   await app.register(mailRoutes);
+  await app.register(adminAuthRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {

@@ -44,3 +44,17 @@ describe('loadConfig', () => {
     });
   });
 });
+
+describe('TRUST_PROXY', () => {
+  test('is off by default, so a client cannot pick its own address with X-Forwarded-For', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  test('takes true, a hop count or proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    const hops = loadConfig({ TRUST_PROXY: '1' }).trustProxy;
+    expect(typeof hops === 'function' && [hops('10.0.0.1', 0), hops('10.0.0.2', 1)]).toEqual([true, false]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toBe('10.0.0.1, 10.0.0.2');
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY:/);
+  });
+});

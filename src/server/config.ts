@@ -36,6 +36,11 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: boolish,
   SEED_DEMO_DATA: boolish,
+  /** Behind a reverse proxy: how many hops (or which addresses) to trust for the client address. */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+|[0-9a-fA-F.:/,\s]+)$/, 'must be true, false, a hop count or proxy addresses')
+    .default('false'),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -66,12 +71,25 @@ export interface Config {
       }
     | undefined;
   seedDemoData: boolean;
+  /** Fastify's trustProxy: false by default, so a client cannot choose its own address (rate limits). */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** How long a catalogue answer may be served from memory (0: never). */
   catalogueCacheTtlMs: number;
   logLevel: string;
 }
 
 export class ConfigError extends Error {}
+
+/** "1" trusts one proxy hop (the address it saw); "10.0.0.1, 10.0.0.2" trusts those proxies. */
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
+}
 
 /** The only reader of process.env. A bad value throws a ConfigError naming each variable at fault. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -113,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     seedDemoData: e.SEED_DEMO_DATA ?? true,
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
   };
 }

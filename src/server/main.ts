@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
+import { adminKeyAnnouncement, ensureAdminKey } from './modules/admin-auth/admin-key';
 import type { PageRenderer } from './render/pages';
 import { createDevRenderer, createProductionRenderer, registerBuiltAssets } from './render/renderers';
 
@@ -23,6 +24,8 @@ async function start(): Promise<FastifyInstance> {
   });
   const database = await openDatabase(config.database);
   await database.migrate();
+  const adminKey = await ensureAdminKey(database.db, config.adminApiKey);
+  if (adminKey) console.log(adminKeyAnnouncement(adminKey, 'generated'));
   const files = createLocalFileStore(config.filesDir);
   if (config.seedDemoData) {
     const seedStart = performance.now();
