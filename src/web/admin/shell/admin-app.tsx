@@ -1,5 +1,8 @@
+import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useParams } from 'wouter';
 import { ADMIN_TABS, type AdminTab, paths } from '../../app/paths';
+import { AdminGate } from '../auth/admin-gate';
+import { adminFetch, adminSession } from '../auth/admin-session';
 
 const TAB_LABELS: Record<AdminTab, string> = {
   analytics: 'Analytics',
@@ -14,9 +17,27 @@ const TAB_LABELS: Record<AdminTab, string> = {
 export default function AdminApp() {
   const { tab } = useParams<{ tab: string }>();
   const active = (ADMIN_TABS as readonly string[]).includes(tab ?? '') ? (tab as AdminTab) : 'analytics';
+  const key = useSyncExternalStore(adminSession.subscribe, adminSession.key, () => null);
+
+  // Each tab change checks the key again: a key revoked meanwhile logs every admin tab out.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the active tab is the trigger
+  useEffect(() => {
+    if (key) adminFetch('/api/admin/session').catch(() => {});
+  }, [key, active]);
+
+  if (!key) return <AdminGate />;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+      <div className="flex items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+        <button
+          type="button"
+          onClick={() => adminSession.signOut()}
+          className="rounded-md border border-stone-300 px-4 py-2 text-sm font-semibold hover:bg-stone-50"
+        >
+          Logout
+        </button>
+      </div>
       <nav className="mt-4 flex flex-wrap gap-1 border-b border-stone-200" aria-label="Admin sections">
         {ADMIN_TABS.map((t) => (
           <Link

@@ -1,0 +1,106 @@
+/**
+ * The operator's key, held in memory, or also in localStorage with an expiry when "Remember key"
+ * is ticked (spec: admin §4). Any 401 logs out every open admin tab through a broadcast.
+ */
+export const ADMIN_KEY_STORAGE = 'adminKey';
+export const KEY_LIFETIMES_MINUTES = [5, 15, 30, 60, 240] as const;
+export const DEFAULT_KEY_LIFETIME_MINUTES = 15;
+
+interface StoredKey {
+  key: string;
+  expiresAt: number;
+}
+
+type Listener = (key: string | null) => void;
+
+let memoryKey: string | null = null;
+const listeners = new Set<Listener>();
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('admin-auth');
+
+function emit() {
+  for (const listener of listeners) listener(memoryKey);
+}
+
+/** A persisted key past its expiry is forgotten when read. */
+function readStoredKey(now = Date.now()): string | null {
+  try {
+    const raw = localStorage.getItem(ADMIN_KEY_STORAGE);
+    if (!raw) return null;
+    const stored = JSON.parse(raw) as Partial<StoredKey>;
+    if (typeof stored.key !== 'string' || typeof stored.expiresAt !== 'number' || stored.expiresAt <= now) {
+      localStorage.removeItem(ADMIN_KEY_STORAGE);
+      return null;
+    }
+    return stored.key;
+  } catch {
+    return null;
+  }
+}
+
+export const adminSession = {
+  /** The key in use: from memory, else a persisted one that has not expired. */
+  key(): string | null {
+    memoryKey ??= readStoredKey();
+    return memoryKey;
+  },
+  signIn(key: string, persistMinutes: number | null) {
+    memoryKey = key;
+    if (persistMinutes) {
+      const record: StoredKey = { key, expiresAt: Date.now() + persistMinutes * 60_000 };
+      localStorage.setItem(ADMIN_KEY_STORAGE, JSON.stringify(record));
+    } else {
+      localStorage.removeItem(ADMIN_KEY_STORAGE);
+    }
+    emit();
+  },
+  /** Logs out here and, unless the order came from another tab, in every other admin tab. */
+  signOut(options: { broadcast?: boolean } = {}) {
+    memoryKey = null;
+    localStorage.removeItem(ADMIN_KEY_STORAGE);
+    if (options.broadcast !== false) channel?.postMessage('logout');
+    emit();
+  },
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+channel?.addEventListener('message', (event) => {
+  if (event.data === 'logout') adminSession.signOut({ broadcast: false });
+});
+
+export class AdminApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Every admin call: the key in x-admin-key, no caching; a 401 logs out everywhere. */
+export async function adminFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const key = adminSession.key();
+  if (!key) throw new AdminApiError(401, 'Admin API key required');
+  const response = await fetch(path, {
+    ...init,
+    cache: 'no-store',
+    headers: { ...(init.headers as Record<string, string> | undefined), 'x-admin-key': key },
+  });
+  if (response.status === 401) {
+    adminSession.signOut();
+    throw new AdminApiError(401, 'Invalid admin API key');
+  }
+  if (!response.ok) {
+    const text = await response.text();
+    let message = text || `HTTP ${response.status}`;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? message;
+    } catch {
+      // not JSON: the text itself
+    }
+    throw new AdminApiError(response.status, message);
+  }
+  return response;
+}
