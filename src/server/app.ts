@@ -12,6 +12,7 @@ import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
 import { serializeRequestForLog } from './modules/admin-auth/log-redaction';
 import { type AdminGuard, requireAdmin } from './modules/admin-auth/require-admin';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { type CatalogueCache, createCatalogueCache } from './modules/catalogue/catalogue-cache';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { STRIPE_WEBHOOK_PATH } from './modules/checkout/stripe-webhook.routes';
 import { contentRoutes } from './modules/content/content.routes';
@@ -35,6 +36,8 @@ export interface Services {
   payments: PaymentGateway;
   /** onRequest hook for admin routes: the x-admin-key check and its failed-attempt limit. */
   requireAdmin: AdminGuard;
+  /** The storefront's catalogue answers; whatever changes a guide calls invalidate(). */
+  catalogueCache: CatalogueCache;
 }
 
 declare module 'fastify' {
@@ -122,6 +125,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     jobs,
     payments,
     requireAdmin: adminGuard,
+    catalogueCache: createCatalogueCache(config.catalogueCacheTtlMs),
   });
   if (overrides.startWorker !== false) {
     app.addHook('onReady', async () => jobs.start());

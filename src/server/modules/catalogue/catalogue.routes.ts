@@ -13,7 +13,6 @@ import { FileNotFoundError } from '../../adapters/storage/file-store';
 import { notFound } from '../../http/errors';
 import type { StoredFile } from '../files/files.service';
 import { activeGuidesAmong, findActiveGuideBySlug, listActiveGuides } from './catalogue.service';
-import { createCatalogueCache } from './catalogue-cache';
 import { findGuidePreview, findImage } from './images.service';
 
 const ONE_YEAR = 31_536_000;
@@ -22,7 +21,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, files } = app.services;
 
-  const cache = createCatalogueCache(app.services.config.catalogueCacheTtlMs);
+  const cache = app.services.catalogueCache;
 
   app.get(
     '/api/travel-guides',
