@@ -1,5 +1,6 @@
 // All benchmarks, one after the other (`npm run bench`):
-//   npx tsx bench/index.ts [--no-build] [--only js-weight,lighthouse,catalogue-throughput,startup]
+//   npx tsx bench/index.ts [--no-build]
+//     [--only js-weight,lighthouse,catalogue-throughput,startup,order-creation,stamping,zip]
 // Builds once (node scripts/build.mjs, as `npm run build`), snapshots dist/ (see prepareBuild in
 // bench/shop.ts) and runs each benchmark as its own process on that snapshot, so that a rebuild
 // of dist/ by someone else cannot change the build in the middle of a run. Exits 1 if any failed.
@@ -9,7 +10,16 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { prepareBuild, printTable, ROOT } from './shop';
 
-const BENCHMARKS = ['js-weight', 'lighthouse', 'catalogue-throughput', 'startup'];
+const BENCHMARKS = [
+  'js-weight',
+  'lighthouse',
+  'catalogue-throughput',
+  'startup',
+  // The purchase flow (issue 4).
+  'order-creation',
+  'stamping',
+  'zip',
+];
 
 function run(name: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; ms: number }> {
   const started = performance.now();
