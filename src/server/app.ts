@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
@@ -139,6 +140,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   await app.register(compress, { threshold: 1024 });
+  // Uploads (admin guides and media, receipts): each route sets its own, smaller limits per file.
+  await app.register(multipart, {
+    limits: { fileSize: 50 * 1024 * 1024, files: 3, fields: 20, fieldSize: 100_000 },
+  });
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);
   await app.register(contentRoutes);
