@@ -12,6 +12,9 @@ import { registerErrorHandling } from './http/errors';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
 import { serializeRequestForLog } from './modules/admin-auth/log-redaction';
 import { type AdminGuard, requireAdmin } from './modules/admin-auth/require-admin';
+import { adminContentRoutes } from './modules/admin-content/admin-content.routes';
+import { adminGuidesRoutes } from './modules/admin-guides/admin-guides.routes';
+import { adminMediaRoutes } from './modules/admin-media/admin-media.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { type CatalogueCache, createCatalogueCache } from './modules/catalogue/catalogue-cache';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
@@ -153,6 +156,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(downloadsRoutes);
   await app.register(mailRoutes);
   await app.register(adminAuthRoutes);
+  await app.register(adminGuidesRoutes);
+  await app.register(adminContentRoutes);
+  await app.register(adminMediaRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {

@@ -1,0 +1,83 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MEDIA_MAX_BYTES,
+  mediaIdParamsSchema,
+  mediaItemSchema,
+  mediaListSchema,
+} from '../../../shared/contracts/admin/media';
+import { badRequest, HttpError } from '../../http/errors';
+import { createMedia, deleteMedia, listMedia, NOT_AN_IMAGE } from './admin-media.service';
+
+const TOO_LARGE = 'File size must be less than 10MB';
+
+/** Reads a file part into memory, refusing it (413) as soon as it passes the limit. */
+async function readLimited(part: MultipartFile): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of part.file) {
+      size += (chunk as Buffer).length;
+      if (size > MEDIA_MAX_BYTES) throw new HttpError(413, TOO_LARGE);
+      chunks.push(chunk as Buffer);
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_LARGE);
+    throw error;
+  }
+  if (part.file.truncated) throw new HttpError(413, TOO_LARGE);
+  return Buffer.concat(chunks);
+}
+
+/** The admin Media tab: images for content blocks, re-encoded on upload. */
+export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, requireAdmin } = app.services;
+
+  app.get(
+    '/api/admin/media',
+    { onRequest: requireAdmin, schema: { response: { 200: mediaListSchema } } },
+    async () => listMedia(db),
+  );
+
+  app.post(
+    '/api/admin/upload/media',
+    { onRequest: requireAdmin, schema: { response: { 201: mediaItemSchema } } },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw badRequest(NOT_AN_IMAGE);
+      let image: { data: Buffer; fileName: string } | undefined;
+      let alt = '';
+      try {
+        for await (const part of request.parts({ limits: { fileSize: MEDIA_MAX_BYTES, files: 1 } })) {
+          if (part.type === 'file') {
+            if (part.fieldname === 'image' && !image) {
+              image = { data: await readLimited(part), fileName: part.filename };
+            } else {
+              part.file.resume();
+            }
+          } else if (part.fieldname === 'alt' && typeof part.value === 'string') {
+            alt = part.value;
+          }
+        }
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_LARGE);
+        if (code === 'FST_FILES_LIMIT') throw badRequest('Upload one image at a time');
+        throw error;
+      }
+      if (!image || image.data.length === 0) throw badRequest(NOT_AN_IMAGE);
+      const item = await createMedia(app.services, { ...image, alt });
+      return reply.code(201).send(item);
+    },
+  );
+
+  app.delete(
+    '/api/admin/media/:id',
+    { onRequest: requireAdmin, schema: { params: mediaIdParamsSchema } },
+    async (request, reply) => {
+      await deleteMedia(app.services, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { desc, eq, inArray, like, or } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import type { MediaItem } from '../../../shared/contracts/admin/media';
+import type { FileStore } from '../../adapters/storage/file-store';
+import type { Db } from '../../db/client';
+import { media, storedFiles } from '../../db/schema';
+import { badRequest, notFound } from '../../http/errors';
+import { type StoredFile, storeFile } from '../files/files.service';
+
+interface Deps {
+  db: Db;
+  files: FileStore;
+}
+
+/** Recognised by their bytes, never by name or declared type. SVG is not here: it can carry script. */
+const ACCEPTED_IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+const MAX_WIDTH = 2000;
+
+export const NOT_AN_IMAGE = 'Please select an image file';
+
+const urlOf = (publicName: string) => `/api/images/${publicName}`;
+
+export async function listMedia(db: Db): Promise<MediaItem[]> {
+  const rows = await db
+    .select({
+      id: media.id,
+      alt: media.alt,
+      fileName: media.fileName,
+      fileSize: media.fileSize,
+      publicName: storedFiles.publicName,
+    })
+    .from(media)
+    .innerJoin(storedFiles, eq(storedFiles.id, media.fileId))
+    .orderBy(desc(media.createdAt), desc(media.id));
+  return rows.map((row) => ({
+    id: row.id,
+    url: urlOf(row.publicName ?? ''),
+    alt: row.alt,
+    fileName: row.fileName,
+    fileSize: row.fileSize,
+  }));
+}
+
+/**
+ * Re-encodes an uploaded image to WebP (at most 2000 px wide, metadata dropped). Only the decoded
+ * pixels survive, so anything appended to or hidden in the file is gone.
+ */
+export async function reencodeImage(data: Buffer): Promise<Buffer> {
+  const kind = await fileTypeFromBuffer(data);
+  if (!kind || !ACCEPTED_IMAGE_TYPES.has(kind.mime)) throw badRequest(NOT_AN_IMAGE);
+  try {
+    return await sharp(data, { failOn: 'error' })
+      .rotate()
+      .resize({ width: MAX_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    // Image-looking bytes that do not decode.
+    throw badRequest(NOT_AN_IMAGE);
+  }
+}
+
+/** A display name only (never a path): the last path segment, without control characters, bounded. */
+function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (cleaned || 'image').slice(0, 200);
+}
+
+/** Stores the image and its media row together: if the row cannot be written, no file is left. */
+export async function createMedia(
+  deps: Deps,
+  input: { data: Buffer; fileName: string; alt: string },
+): Promise<MediaItem> {
+  const image = await reencodeImage(input.data);
+  const fileName = cleanFileName(input.fileName);
+  const alt = input.alt.trim().slice(0, 500);
+  let stored: StoredFile | undefined;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      stored = await storeFile(
+        { db: tx, files: deps.files },
+        {
+          purpose: 'media',
+          data: image,
+          contentType: 'image/webp',
+          originalName: fileName,
+          publicName: `media-${randomUUID()}.webp`,
+        },
+      );
+      const [row] = await tx
+        .insert(media)
+        .values({ fileId: stored.id, fileName, alt, fileSize: image.length })
+        .returning();
+      return {
+        id: row!.id,
+        url: urlOf(stored.publicName!),
+        alt: row!.alt,
+        fileName: row!.fileName,
+        fileSize: row!.fileSize,
+      };
+    });
+  } catch (error) {
+    // The transaction took the stored_files row back with it; the bytes go too.
+    if (stored) await deps.files.delete(stored.storageKey).catch(() => {});
+    throw error;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Removes the media row, its file and the resized variants /api/images made of it. */
+export async function deleteMedia(deps: Deps, id: string): Promise<void> {
+  if (!UUID.test(id)) throw notFound('Media not found');
+  const removedKeys = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.delete(media).where(eq(media.id, id)).returning();
+    if (!row) throw notFound('Media not found');
+    const [file] = await tx.select().from(storedFiles).where(eq(storedFiles.id, row.fileId)).limit(1);
+    if (!file) return [];
+    const variantPrefix = file.publicName
+      ? `${file.publicName.replace(/\.[a-z0-9]+$/, '').replace(/[%_\\]/g, '\\$&')}-w%`
+      : undefined;
+    const files = await tx
+      .select({ id: storedFiles.id, storageKey: storedFiles.storageKey })
+      .from(storedFiles)
+      .where(
+        variantPrefix
+          ? or(eq(storedFiles.id, file.id), like(storedFiles.publicName, variantPrefix))
+          : eq(storedFiles.id, file.id),
+      );
+    await tx.delete(storedFiles).where(
+      inArray(
+        storedFiles.id,
+        files.map((f) => f.id),
+      ),
+    );
+    return files.map((f) => f.storageKey);
+  });
+  // Rows first: once they are gone the URL answers 404 even if a file delete below fails.
+  await Promise.all(removedKeys.map((key) => deps.files.delete(key).catch(() => {})));
+}
