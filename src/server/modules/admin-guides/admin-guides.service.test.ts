@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { parseGuideFields, slugify } from './admin-guides.service';
+import { slugify } from '../downloads/file-names';
+import { parseGuideFields } from './admin-guides.service';
 import { cleanFileName } from './guide-upload';
 
 describe('guide form fields', () => {

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { orderItems, storedFiles, travelGuides } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { InvalidPdfError, inspectGuidePdf, makeCoverWebp, renderTocPreview } from '../catalogue/guide-assets';
+import { slugify } from '../downloads/file-names';
 import { type StoredFile, type StoreFileInput, storeFile } from '../files/files.service';
 import { cleanFileName, detectedMime, type UploadedFile } from './guide-upload';
 
@@ -85,18 +86,6 @@ export async function findAdminGuide(db: Db, id: string): Promise<AdminGuide> {
   const [guide] = await queryAdminGuides(db, eq(travelGuides.id, id));
   if (!guide) throw notFound('Guide not found');
   return guide;
-}
-
-export function slugify(title: string): string {
-  const slug = title
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return slug || 'guide';
 }
 
 const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
