@@ -3,6 +3,8 @@ import { Link, useParams } from 'wouter';
 import { ADMIN_TABS, type AdminTab, paths } from '../../app/paths';
 import { AdminGate } from '../auth/admin-gate';
 import { adminFetch, adminSession } from '../auth/admin-session';
+import { ContentTab } from '../content/content-tab';
+import { MediaTab } from '../media/media-tab';
 
 const TAB_LABELS: Record<AdminTab, string> = {
   analytics: 'Analytics',
@@ -52,6 +54,15 @@ export default function AdminApp() {
       </nav>
       <section className="py-6" data-testid="admin-tab" data-tab={active}>
         <h2 className="text-xl font-semibold">{TAB_LABELS[active]}</h2>
+        {active === 'content' ? (
+          <div className="mt-4">
+            <ContentTab />
+          </div>
+        ) : active === 'media' ? (
+          <div className="mt-4">
+            <MediaTab />
+          </div>
+        ) : null}
       </section>
     </div>
   );

@@ -1,0 +1,156 @@
+import { type ChangeEvent, useRef } from 'react';
+import type { MediaItem } from '../../../shared/contracts/admin/media';
+import { toast } from '../../components/ui/toast';
+import { adminFetch } from '../auth/admin-session';
+import { useAdminAction, useAdminData } from '../shell/use-admin-data';
+
+/** Same limit as the server's MEDIA_MAX_BYTES (shared/contracts/admin/media). */
+const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
+
+function showError(error: unknown) {
+  toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+}
+
+/** The browser-side checks of a chosen file; the message to show, or null when it may be sent. */
+export function mediaFileProblem(file: { type: string; size: number }): string | null {
+  if (!file.type.startsWith('image/')) return 'Please select an image file';
+  if (file.size >= MEDIA_MAX_BYTES) return 'File size must be less than 10MB';
+  return null;
+}
+
+function absoluteUrl(url: string): string {
+  return new URL(url, window.location.origin).toString();
+}
+
+/** The admin Media tab (spec: admin §2 Media tab, §5, §8). */
+export function MediaTab() {
+  const input = useRef<HTMLInputElement>(null);
+  const media = useAdminData<MediaItem[]>('/api/admin/media');
+
+  const upload = useAdminAction(async (file: File) => {
+    const body = new FormData();
+    body.append('image', file);
+    try {
+      // No content-type here: the browser sets the multipart boundary.
+      await adminFetch('/api/admin/upload/media', { method: 'POST', body });
+    } catch (error) {
+      showError(error);
+      return;
+    }
+    toast({ title: 'Media uploaded successfully' });
+    await media.reload();
+  });
+
+  const remove = useAdminAction(async (id: string) => {
+    try {
+      await adminFetch(`/api/admin/media/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    } catch (error) {
+      showError(error);
+      return;
+    }
+    toast({ title: 'Media deleted successfully' });
+    await media.reload();
+  });
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = mediaFileProblem(file);
+    if (problem) {
+      toast({ title: 'Error', description: problem, variant: 'destructive' });
+      return;
+    }
+    void upload.run(file);
+  };
+
+  const copy = async (item: MediaItem) => {
+    try {
+      await navigator.clipboard.writeText(absoluteUrl(item.url));
+      toast({ title: 'Copied', description: 'URL copied to clipboard' });
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const confirmDelete = (item: MediaItem) => {
+    if (window.confirm(`Delete ${item.fileName}?`)) void remove.run(item.id);
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h3 className="text-lg font-semibold">Media Library</h3>
+        <div>
+          <input
+            ref={input}
+            id="media-upload"
+            type="file"
+            accept="image/*"
+            onChange={onFile}
+            className="sr-only"
+            aria-label="Image file"
+          />
+          <button
+            type="button"
+            disabled={upload.pending}
+            onClick={() => input.current?.click()}
+            className="rounded-md bg-teal-800 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-700 disabled:opacity-60"
+          >
+            {upload.pending ? 'Uploading…' : 'Upload Image'}
+          </button>
+        </div>
+      </div>
+      {media.data === undefined && media.pending ? (
+        <p className="text-sm text-stone-600">Loading…</p>
+      ) : media.error || !media.data ? (
+        <p role="alert" className="text-sm text-red-700">
+          {media.error?.message}
+        </p>
+      ) : media.data.length === 0 ? (
+        <p className="text-sm text-stone-600">No images uploaded yet.</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-label="Media">
+          {media.data.map((item) => (
+            <li
+              key={item.id}
+              data-testid="media-item"
+              className="overflow-hidden rounded-lg border border-stone-200 bg-white"
+            >
+              <img
+                src={`${item.url}?w=320`}
+                alt={item.alt || item.fileName}
+                loading="lazy"
+                className="aspect-[4/3] w-full bg-stone-100 object-cover"
+              />
+              <div className="space-y-2 p-3">
+                <p className="truncate text-sm font-medium" title={item.fileName}>
+                  {item.fileName}
+                </p>
+                <p className="text-xs text-stone-600">{(item.fileSize / 1024).toFixed(1)} KB</p>
+                <div className="flex gap-2">
+                  <button
+                    type="button"
+                    onClick={() => copy(item)}
+                    className="flex-1 rounded-md border border-stone-300 px-2 py-1 text-sm hover:bg-stone-50"
+                  >
+                    Copy URL
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Delete ${item.fileName}`}
+                    disabled={remove.pending}
+                    onClick={() => confirmDelete(item)}
+                    className="rounded-md border border-red-300 px-2 py-1 text-sm text-red-700 hover:bg-red-50 disabled:opacity-60"
+                  >
+                    Delete
+                  </button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

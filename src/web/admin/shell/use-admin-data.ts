@@ -1,0 +1,66 @@
+import { useCallback, useEffect, useState } from 'react';
+import { adminFetch } from '../auth/admin-session';
+
+export interface AdminData<T> {
+  data: T | undefined;
+  error: Error | null;
+  pending: boolean;
+  /** Fetches again, keeping the current data on screen meanwhile. */
+  reload(): Promise<void>;
+}
+
+/**
+ * A JSON GET through adminFetch, held in component state. The admin chunk deliberately does not
+ * import TanStack Query: doing so makes the bundler move the query library out of the storefront
+ * entry into a shared chunk, which grows every shopper's first load. Unmounting (as on logout)
+ * drops the data.
+ */
+export function useAdminData<T>(path: string): AdminData<T> {
+  const [state, setState] = useState<{ path: string; data?: T; error: Error | null }>({ path, error: null });
+  const [pending, setPending] = useState(true);
+
+  const load = useCallback(async (target: string, isCurrent: () => boolean) => {
+    setPending(true);
+    try {
+      const data = (await (await adminFetch(target)).json()) as T;
+      if (isCurrent()) setState({ path: target, data, error: null });
+    } catch (error) {
+      if (isCurrent()) setState({ path: target, error: error as Error });
+    } finally {
+      if (isCurrent()) setPending(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    load(path, () => current);
+    return () => {
+      current = false;
+    };
+  }, [path, load]);
+
+  const reload = useCallback(() => load(path, () => true), [path, load]);
+  const fresh = state.path === path;
+  return {
+    data: fresh ? state.data : undefined,
+    error: fresh ? state.error : null,
+    pending: pending || !fresh,
+    reload,
+  };
+}
+
+/** Runs one admin action at a time, with its pending flag. */
+export function useAdminAction<A extends unknown[]>(
+  action: (...args: A) => Promise<void>,
+): { run: (...args: A) => Promise<void>; pending: boolean } {
+  const [pending, setPending] = useState(false);
+  const run = async (...args: A) => {
+    setPending(true);
+    try {
+      await action(...args);
+    } finally {
+      setPending(false);
+    }
+  };
+  return { run, pending };
+}
