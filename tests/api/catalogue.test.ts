@@ -5,6 +5,19 @@ import { insertGuide } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
 let ctx: TestContext;
+/** Every public page, listed here rather than taken from the code under test. */
+const PUBLIC_PAGES = [
+  '/',
+  '/guides',
+  '/senegal',
+  '/maroc',
+  '/cote-divoire',
+  '/about',
+  '/contact',
+  '/faq',
+  '/privacy',
+  '/terms',
+];
 const day = (n: number) => new Date(Date.UTC(2026, 9, n));
 const ids: Record<string, string> = {};
 
@@ -246,18 +259,7 @@ describe('pages found and shared', () => {
 
   test('each public page has its own title and description', async () => {
     const seen = new Map<string, string>();
-    for (const url of [
-      '/',
-      '/guides',
-      '/senegal',
-      '/maroc',
-      '/cote-divoire',
-      '/about',
-      '/contact',
-      '/faq',
-      '/privacy',
-      '/terms',
-    ]) {
+    for (const url of PUBLIC_PAGES) {
       const html = (await ctx.app.inject({ url })).body;
       const title = html.match(/<title>(.*?)<\/title>/)![1]!;
       const description = html.match(/<meta name="description" content="(.*?)">/)![1]!;
@@ -273,18 +275,7 @@ describe('pages found and shared', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/xml/);
     const locs = [...res.body.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
-    for (const path of [
-      '/',
-      '/guides',
-      '/senegal',
-      '/maroc',
-      '/cote-divoire',
-      '/about',
-      '/contact',
-      '/faq',
-      '/privacy',
-      '/terms',
-    ]) {
+    for (const path of PUBLIC_PAGES) {
       expect(locs).toContain(`http://shop.test${path}`);
       expect(locs).toContain(`http://shop.test${path}?lang=en`);
     }

@@ -16,12 +16,8 @@ export function createOutboxMailer(options: { dir: string; from: string }): Mail
     async send(email, sendOptions = {}) {
       sendOptions.signal?.throwIfAborted();
       const info = await transport.sendMail({
+        ...email,
         from: options.from,
-        to: email.to,
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-        messageId: email.messageId,
         date: new Date(),
       });
       const message = info.message;

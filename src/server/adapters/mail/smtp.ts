@@ -16,12 +16,8 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
     kind: 'smtp',
     async send(email, sendOptions = {}) {
       const info = await transport.sendMail({
+        ...email,
         from: options.from,
-        to: email.to,
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-        messageId: email.messageId,
         signal: sendOptions.signal,
       });
       return { messageId: info.messageId, response: info.response };

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from '../../components/ui/toast';
+import { showAdminError } from '../shell/admin-toast';
 import {
   AdminApiError,
   adminFetch,
@@ -27,7 +28,7 @@ export function AdminGate() {
     event.preventDefault();
     const candidate = key.trim();
     if (!candidate) {
-      toast({ title: 'Error', description: 'API key is required', variant: 'destructive' });
+      showAdminError('API key is required');
       return;
     }
     setChecking(true);
@@ -47,7 +48,7 @@ export function AdminGate() {
         error instanceof AdminApiError && error.status === 401
           ? 'Invalid API key'
           : (error as Error).message || 'Invalid API key';
-      toast({ title: 'Error', description: message, variant: 'destructive' });
+      showAdminError(message);
     } finally {
       setChecking(false);
     }

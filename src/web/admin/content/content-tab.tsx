@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { AdminContentBlock, ContentVersion } from '../../../shared/contracts/admin/content';
 import { toast } from '../../components/ui/toast';
 import { adminFetch } from '../auth/admin-session';
+import { showAdminError } from '../shell/admin-toast';
 import { useAdminAction, useAdminData } from '../shell/use-admin-data';
 
 type Locale = AdminContentBlock['locale'];
@@ -17,10 +18,6 @@ async function saveContent(key: string, body: { value: string; type: ContentType
     body: JSON.stringify(body),
   });
   return (await response.json()) as AdminContentBlock;
-}
-
-function showError(error: unknown) {
-  toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
 }
 
 function formatDate(iso: string): string {
@@ -81,7 +78,7 @@ function CreateContentForm({ locale, onChanged }: { locale: Locale; onChanged():
     try {
       await saveContent(key.trim(), { value, type, locale });
     } catch (error) {
-      showError(error);
+      showAdminError(error);
       return;
     }
     toast({ title: 'Content created successfully' });
@@ -94,11 +91,11 @@ function CreateContentForm({ locale, onChanged }: { locale: Locale; onChanged():
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!key.trim()) {
-      toast({ title: 'Error', description: 'Key is required', variant: 'destructive' });
+      showAdminError('Key is required');
       return;
     }
     if (!value.trim()) {
-      toast({ title: 'Error', description: 'Value is required', variant: 'destructive' });
+      showAdminError('Value is required');
       return;
     }
     void create.run();
@@ -192,7 +189,7 @@ function ContentBlockRow({ block, onChanged }: { block: AdminContentBlock; onCha
     try {
       await saveContent(block.key, { value: draft, type: block.type, locale: block.locale });
     } catch (error) {
-      showError(error);
+      showAdminError(error);
       return;
     }
     toast({ title: 'Content updated successfully' });
@@ -202,7 +199,7 @@ function ContentBlockRow({ block, onChanged }: { block: AdminContentBlock; onCha
 
   const save = () => {
     if (!draft.trim()) {
-      toast({ title: 'Error', description: 'Value is required', variant: 'destructive' });
+      showAdminError('Value is required');
       return;
     }
     void update.run();
@@ -283,7 +280,7 @@ function VersionHistory({ block, onChanged }: { block: AdminContentBlock; onChan
         body: JSON.stringify({ version, locale: block.locale }),
       });
     } catch (error) {
-      showError(error);
+      showAdminError(error);
       return;
     }
     toast({ title: 'Content rolled back successfully' });

@@ -2,14 +2,11 @@ import { type ChangeEvent, useRef } from 'react';
 import type { MediaItem } from '../../../shared/contracts/admin/media';
 import { toast } from '../../components/ui/toast';
 import { adminFetch } from '../auth/admin-session';
+import { showAdminError } from '../shell/admin-toast';
 import { useAdminAction, useAdminData } from '../shell/use-admin-data';
 
 /** Same limit as the server's MEDIA_MAX_BYTES (shared/contracts/admin/media). */
 const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
-
-function showError(error: unknown) {
-  toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-}
 
 /** The browser-side checks of a chosen file; the message to show, or null when it may be sent. */
 export function mediaFileProblem(file: { type: string; size: number }): string | null {
@@ -34,7 +31,7 @@ export function MediaTab() {
       // No content-type here: the browser sets the multipart boundary.
       await adminFetch('/api/admin/upload/media', { method: 'POST', body });
     } catch (error) {
-      showError(error);
+      showAdminError(error);
       return;
     }
     toast({ title: 'Media uploaded successfully' });
@@ -45,7 +42,7 @@ export function MediaTab() {
     try {
       await adminFetch(`/api/admin/media/${encodeURIComponent(id)}`, { method: 'DELETE' });
     } catch (error) {
-      showError(error);
+      showAdminError(error);
       return;
     }
     toast({ title: 'Media deleted successfully' });
@@ -58,7 +55,7 @@ export function MediaTab() {
     if (!file) return;
     const problem = mediaFileProblem(file);
     if (problem) {
-      toast({ title: 'Error', description: problem, variant: 'destructive' });
+      showAdminError(problem);
       return;
     }
     void upload.run(file);
@@ -69,7 +66,7 @@ export function MediaTab() {
       await navigator.clipboard.writeText(absoluteUrl(item.url));
       toast({ title: 'Copied', description: 'URL copied to clipboard' });
     } catch (error) {
-      showError(error);
+      showAdminError(error);
     }
   };
 
