@@ -1,10 +1,23 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useParams } from 'wouter';
 import { ADMIN_TABS, type AdminTab, paths } from '../../app/paths';
+import { AnalyticsTab } from '../analytics/analytics-tab';
 import { AdminGate } from '../auth/admin-gate';
 import { adminFetch, adminSession } from '../auth/admin-session';
 import { ContentTab } from '../content/content-tab';
+import { EmailsTab } from '../emails/emails-tab';
+import { GuidesTab } from '../guides/guides-tab';
 import { MediaTab } from '../media/media-tab';
+import { MobileMoneyTab } from '../mobile-money/mobile-money-tab';
+
+const TAB_VIEWS: Record<AdminTab, () => React.JSX.Element> = {
+  analytics: AnalyticsTab,
+  guides: GuidesTab,
+  'mobile-money': MobileMoneyTab,
+  emails: EmailsTab,
+  content: ContentTab,
+  media: MediaTab,
+};
 
 const TAB_LABELS: Record<AdminTab, string> = {
   analytics: 'Analytics',
@@ -28,6 +41,7 @@ export default function AdminApp() {
   }, [key, active]);
 
   if (!key) return <AdminGate />;
+  const ActiveTab = TAB_VIEWS[active];
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <div className="flex items-center justify-between gap-4">
@@ -54,15 +68,9 @@ export default function AdminApp() {
       </nav>
       <section className="py-6" data-testid="admin-tab" data-tab={active}>
         <h2 className="text-xl font-semibold">{TAB_LABELS[active]}</h2>
-        {active === 'content' ? (
-          <div className="mt-4">
-            <ContentTab />
-          </div>
-        ) : active === 'media' ? (
-          <div className="mt-4">
-            <MediaTab />
-          </div>
-        ) : null}
+        <div className="mt-4">
+          <ActiveTab />
+        </div>
       </section>
     </div>
   );
