@@ -79,28 +79,87 @@ export class AdminApiError extends Error {
   }
 }
 
-/** Every admin call: the key in x-admin-key, no caching; a 401 logs out everywhere. */
-export async function adminFetch(path: string, init: RequestInit = {}): Promise<Response> {
+/** The server's message from an error body: its JSON `message`, else the text, else 'HTTP {status}'. */
+function errorMessage(status: number, text: string): string {
+  try {
+    const message = (JSON.parse(text) as { message?: unknown }).message;
+    if (typeof message === 'string' && message) return message;
+  } catch {
+    // not JSON: the text itself
+  }
+  return text || `HTTP ${status}`;
+}
+
+/** A 401 logs out everywhere; any other failure carries the server's message. */
+function failure(status: number, text: string): AdminApiError {
+  if (status === 401) {
+    adminSession.signOut();
+    return new AdminApiError(401, 'Invalid admin API key');
+  }
+  return new AdminApiError(status, errorMessage(status, text));
+}
+
+function requireKey(): string {
   const key = adminSession.key();
   if (!key) throw new AdminApiError(401, 'Admin API key required');
+  return key;
+}
+
+/** Every admin call: the key in x-admin-key, no caching; a 401 logs out everywhere. */
+export async function adminFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const key = requireKey();
   const response = await fetch(path, {
     ...init,
     cache: 'no-store',
     headers: { ...(init.headers as Record<string, string> | undefined), 'x-admin-key': key },
   });
-  if (response.status === 401) {
-    adminSession.signOut();
-    throw new AdminApiError(401, 'Invalid admin API key');
-  }
-  if (!response.ok) {
-    const text = await response.text();
-    let message = text || `HTTP ${response.status}`;
-    try {
-      message = (JSON.parse(text) as { message?: string }).message ?? message;
-    } catch {
-      // not JSON: the text itself
-    }
-    throw new AdminApiError(response.status, message);
-  }
+  if (!response.ok) throw failure(response.status, await response.text());
   return response;
 }
+
+export interface UploadOptions {
+  method: 'POST' | 'PUT';
+  body: FormData;
+  /** Fraction of the request body sent so far, 0 to 1. */
+  onProgress?(fraction: number): void;
+  signal?: AbortSignal;
+}
+
+/**
+ * A multipart admin upload that reports its progress, which fetch cannot do for request bodies.
+ * Aborting the signal cancels the transfer and rejects with an AbortError.
+ */
+export function adminUpload<T>(path: string, options: UploadOptions): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const key = requireKey();
+    const request = new XMLHttpRequest();
+    request.open(options.method, path);
+    request.setRequestHeader('x-admin-key', key);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        try {
+          resolve(JSON.parse(request.responseText) as T);
+        } catch {
+          reject(new AdminApiError(request.status, 'The server sent an unreadable answer'));
+        }
+      } else {
+        reject(failure(request.status, request.responseText));
+      }
+    };
+    request.onerror = () =>
+      reject(new AdminApiError(0, 'Network error: the upload did not reach the server'));
+    request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    if (options.signal?.aborted) {
+      reject(new DOMException('Upload cancelled', 'AbortError'));
+      return;
+    }
+    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(options.body);
+  });
+}
+
+export const isAbortError = (error: unknown): boolean =>
+  error instanceof DOMException && error.name === 'AbortError';

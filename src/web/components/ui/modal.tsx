@@ -12,15 +12,21 @@ export function useModalDialog(open: boolean): RefObject<HTMLDialogElement | nul
   return dialog;
 }
 
-/** A centred dialog. */
-export function Modal(props: { open: boolean; onClose(): void; labelledBy: string; children: ReactNode }) {
+/** A centred dialog; `wide` for forms. */
+export function Modal(props: {
+  open: boolean;
+  onClose(): void;
+  labelledBy: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   const dialog = useModalDialog(props.open);
   return (
     <dialog
       ref={dialog}
       onClose={props.onClose}
       aria-labelledby={props.labelledBy}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-6 shadow-xl backdrop:bg-black/50"
+      className={`m-auto w-[calc(100%-2rem)] ${props.wide ? 'max-w-2xl' : 'max-w-md'} rounded-xl bg-white p-6 shadow-xl backdrop:bg-black/50`}
     >
       {props.children}
     </dialog>
