@@ -6,6 +6,7 @@ import { createMailer, type Mailer } from './adapters/mail/mailer';
 import { createPaymentGateway, loopbackUrl, type PaymentGateway } from './adapters/payments/stripe';
 import type { FileStore } from './adapters/storage/file-store';
 import { createLocalFileStore } from './adapters/storage/local';
+import { createS3FileStore } from './adapters/storage/s3';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { registerErrorHandling } from './http/errors';
@@ -106,7 +107,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await database.close();
     });
   }
-  const files = overrides.files ?? createLocalFileStore(config.filesDir);
+  const files = overrides.files ?? (config.s3 ? createS3FileStore(config.s3) : createLocalFileStore(config.filesDir));
   const mailer = overrides.mailer ?? createMailer(config);
   const jobs = createJobWorker(
     { db: database.db, log: app.log.child({ module: 'jobs' }) },

@@ -25,6 +25,18 @@ export interface FileStore {
   delete(key: string): Promise<void>;
   /** Cheap reachability check for /readyz. */
   check(): Promise<void>;
+  /**
+   * A time-limited URL the shopper's browser fetches straight from the store, when the store can
+   * make one (S3); the download route streams the file itself otherwise.
+   */
+  presignedDownloadUrl?(key: string, options: PresignOptions): Promise<string>;
+}
+
+export interface PresignOptions {
+  expiresInSeconds: number;
+  /** The Content-Disposition the store answers with, e.g. attachment with the file name. */
+  contentDisposition: string;
+  contentType: string;
 }
 
 const KEY_PATTERN = /^[a-z0-9-]+(\/[a-zA-Z0-9_-]+)*\.[a-z0-9]+$/;

@@ -5,7 +5,13 @@ import { downloadResponseSchema } from '../../../shared/contracts/orders';
 import { FileNotFoundError } from '../../adapters/storage/file-store';
 import { notFound } from '../../http/errors';
 import { parseByteRange } from './byte-range';
-import { issueDownloadLink, issueZipLink, openFileDownload, openZipDownload } from './downloads.service';
+import {
+  DOWNLOAD_LINK_TTL_MS,
+  issueDownloadLink,
+  issueZipLink,
+  openFileDownload,
+  openZipDownload,
+} from './downloads.service';
 import { attachmentDisposition } from './file-names';
 import { streamZip } from './order-zip';
 
@@ -54,6 +60,19 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: tokenParams }, compress: false },
     async (request, reply) => {
       const file = await openFileDownload(deps, request.params.token);
+      const { files } = app.services;
+      if (files.presignedDownloadUrl) {
+        // A bucket serves the bytes itself: the grant was checked above, the URL lives 15 minutes.
+        const url = await files.presignedDownloadUrl(file.storageKey, {
+          expiresInSeconds: DOWNLOAD_LINK_TTL_MS / 1000,
+          contentDisposition: attachmentDisposition(file.originalName),
+          contentType: 'application/pdf',
+        });
+        return reply
+          .header('cache-control', 'private, no-store')
+          .header('referrer-policy', 'no-referrer')
+          .redirect(url, 302);
+      }
       const etag = `"${file.sha256.slice(0, 32)}"`;
       privateDownload(reply, file.originalName, 'application/pdf')
         .header('accept-ranges', 'bytes')
