@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, isLocale, LOCALE_STORAGE_KEY, type Locale } from '../../shared/locale';
 import type { RenderPage } from '../../shared/ssr';
+import { pageContentSecurityPolicy } from '../http/security-headers';
 
 export interface PageRenderer {
   render: RenderPage;
@@ -67,6 +68,13 @@ export async function registerPageRendering(
       .replace('<!--app-head-->', result.head)
       .replace('<!--app-html-->', result.html)
       .replace('<!--app-state-->', result.stateScript);
+    if (app.services.config.env !== 'development') {
+      // The Vite dev server injects inline scripts of its own; built pages allow only ours, by hash.
+      const inlineScripts = [...result.stateScript.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+        (m) => m[1] ?? '',
+      );
+      reply.header('content-security-policy', pageContentSecurityPolicy({ url: request.url, inlineScripts }));
+    }
     return reply
       .code(result.status)
       .header('content-type', 'text/html; charset=utf-8')

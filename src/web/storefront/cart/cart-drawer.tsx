@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { centsToDecimal, formatPrice } from '../../../shared/money';
 import { paths } from '../../app/paths';
 import { CloseIcon } from '../../components/ui/icons';
@@ -98,13 +97,14 @@ export function CartDrawer(props: { open: boolean; onClose(): void }) {
             </p>
           ) : null}
           {cart.items.length > 0 ? (
-            <Link
+            // A full page load on purpose: the checkout document is the only one whose
+            // Content-Security-Policy lets Stripe.js in (server/http/security-headers.ts).
+            <a
               href={paths.checkout()}
-              onClick={props.onClose}
               className="block h-11 rounded-md bg-amber-500 text-center leading-11 font-semibold text-stone-950 hover:bg-amber-400"
             >
               {t('cart.checkout')}
-            </Link>
+            </a>
           ) : null}
           <button
             type="button"

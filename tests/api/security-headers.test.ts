@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestContext, type TestContext } from '../helpers/test-context';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+/** The CSP as a map of directive → sources. */
+function policy(header: unknown): Map<string, string[]> {
+  const directives = String(header ?? '')
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .filter((d) => d[0]);
+  return new Map(directives.map(([name, ...sources]) => [name as string, sources]));
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('security headers', () => {
+  test('every answer: nosniff, no framing, HSTS, a same-origin referrer policy', async () => {
+    for (const url of ['/', '/api/travel-guides?locale=fr', '/api/nowhere', '/healthz']) {
+      const res = await ctx.app.inject({ url });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers['referrer-policy'], url).toBe('same-origin');
+    }
+  });
+
+  test('a page allows only its own scripts and the exact inline state script, and no Stripe', async () => {
+    const res = await ctx.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    const csp = policy(res.headers['content-security-policy']);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
+    const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(inline.length).toBe(1);
+    expect(csp.get('script-src')).toEqual(["'self'", sha256(inline[0] as string)]);
+    expect(String(res.headers['content-security-policy'])).not.toContain('stripe');
+    expect(String(res.headers['content-security-policy'])).not.toContain('unsafe-eval');
+  });
+
+  test('the checkout page, and only it, lets Stripe.js load, frame and call its API', async () => {
+    const csp = policy((await ctx.app.inject({ url: '/checkout' })).headers['content-security-policy']);
+    expect(csp.get('script-src')).toContain('https://js.stripe.com');
+    expect(csp.get('frame-src')).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
+    for (const url of ['/senegal', '/order-confirmation/unknown', '/admin/guides']) {
+      const other = (await ctx.app.inject({ url })).headers['content-security-policy'];
+      expect(String(other), url).not.toContain('stripe');
+    }
+  });
+
+  test('API answers and files get a closed policy if opened as a document', async () => {
+    const res = await ctx.app.inject({ url: '/api/travel-guides?locale=fr' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+  });
+});
