@@ -10,11 +10,13 @@ import { createS3FileStore } from './adapters/storage/s3';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { registerErrorHandling } from './http/errors';
+import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
 import { serializeRequestForLog } from './modules/admin-auth/log-redaction';
 import { type AdminGuard, requireAdmin } from './modules/admin-auth/require-admin';
 import { adminContentRoutes } from './modules/admin-content/admin-content.routes';
+import { adminEmailsRoutes } from './modules/admin-emails/admin-emails.routes';
 import { adminGuidesRoutes } from './modules/admin-guides/admin-guides.routes';
 import { adminMediaRoutes } from './modules/admin-media/admin-media.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -27,6 +29,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createJobHandlers } from './modules/jobs/job-handlers';
 import { createJobWorker, type JobWorker, type WorkerOptions } from './modules/jobs/worker';
 import { mailRoutes } from './modules/mail/mail.routes';
+import { mobileMoneyRoutes } from './modules/mobile-money/mobile-money.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { type PageRenderer, registerPageRendering } from './render/pages';
@@ -95,6 +98,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  await registerOpenApi(app);
 
   const ownsDatabase = !overrides.database;
   const database = overrides.database ?? (await openDatabase(config.database));
@@ -109,7 +113,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await database.close();
     });
   }
-  const files = overrides.files ?? (config.s3 ? createS3FileStore(config.s3) : createLocalFileStore(config.filesDir));
+  const files =
+    overrides.files ?? (config.s3 ? createS3FileStore(config.s3) : createLocalFileStore(config.filesDir));
   const mailer = overrides.mailer ?? createMailer(config);
   const jobs = createJobWorker(
     { db: database.db, log: app.log.child({ module: 'jobs' }) },
@@ -162,6 +167,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(adminGuidesRoutes);
   await app.register(adminContentRoutes);
   await app.register(adminMediaRoutes);
+  await app.register(mobileMoneyRoutes);
+  await app.register(adminEmailsRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {

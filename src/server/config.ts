@@ -43,6 +43,36 @@ const envSchema = z.object({
     .default('false'),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Analytics ingest: events are written in batches every N ms or as soon as M events wait. */
+  ANALYTICS_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  ANALYTICS_FLUSH_MAX_EVENTS: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** Beyond this many events waiting (database down), ingest answers 503 and browsers retry. */
+  ANALYTICS_MAX_BUFFERED_EVENTS: z.coerce.number().int().min(100).max(1_000_000).default(50_000),
+  /** Ingest requests per client address per minute. */
+  ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** country: geoip-lite's country data (+17.5 MB RSS); city: regions too (+143.5 MB); off: none. */
+  ANALYTICS_GEOIP: z.enum(['country', 'city', 'off']).default('country'),
+  /**
+   * The provider page where shoppers pay by mobile money. {reference}, {amount} (FCFA) and
+   * {amountEur} are filled in where the provider's link accepts them.
+   */
+  MOBILE_MONEY_PAYMENT_URL: z
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) address')
+    .default('https://www.djamo.com/'),
+  /** The wallets the shop accepts, comma-separated, as the checkout lists them. */
+  MOBILE_MONEY_PROVIDERS: z
+    .string()
+    .default('Wave,Orange Money,MTN MoMo,Moov Money,Free Money')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().max(40)).min(1, 'must name at least one provider').max(10)),
+  /** Who is told that a mobile-money receipt arrived; default: MAIL_FROM's address. */
+  OPERATOR_EMAIL: optionalString.pipe(z.email().optional()),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -76,6 +106,20 @@ export interface Config {
   /** How long a catalogue answer may be served from memory (0: never). */
   catalogueCacheTtlMs: number;
   logLevel: string;
+  analytics: {
+    flushIntervalMs: number;
+    flushMaxEvents: number;
+    maxBufferedEvents: number;
+    rateLimitPerMinute: number;
+    geoip: 'country' | 'city' | 'off';
+  };
+  mobileMoney: {
+    /** May hold {reference}, {amount} (FCFA) and {amountEur}. */
+    paymentUrl: string;
+    providers: string[];
+    /** Receives the "receipt to check" notices. */
+    operatorEmail: string;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +133,11 @@ function parseTrustProxy(value: string): Config['trustProxy'] {
     return (_address, hop) => hop < hops;
   }
   return value;
+}
+
+/** "Guides Afrique <guides@example.com>" → "guides@example.com". */
+function mailAddress(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
 /** The only reader of process.env. A bad value throws a ConfigError naming each variable at fault. */
@@ -133,5 +182,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    analytics: {
+      flushIntervalMs: e.ANALYTICS_FLUSH_INTERVAL_MS,
+      flushMaxEvents: e.ANALYTICS_FLUSH_MAX_EVENTS,
+      maxBufferedEvents: e.ANALYTICS_MAX_BUFFERED_EVENTS,
+      rateLimitPerMinute: e.ANALYTICS_RATE_LIMIT_PER_MINUTE,
+      geoip: e.ANALYTICS_GEOIP,
+    },
+    mobileMoney: {
+      paymentUrl: e.MOBILE_MONEY_PAYMENT_URL,
+      providers: e.MOBILE_MONEY_PROVIDERS,
+      operatorEmail: e.OPERATOR_EMAIL ?? mailAddress(e.MAIL_FROM),
+    },
   };
 }

@@ -57,6 +57,8 @@ describe('security headers', () => {
 
   test('API answers and files get a closed policy if opened as a document', async () => {
     const res = await ctx.app.inject({ url: '/api/travel-guides?locale=fr' });
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'; sandbox",
+    );
   });
 });

@@ -1,78 +1,15 @@
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
-import { badRequest, HttpError } from '../../http/errors';
+import { type FileRule, type MultipartUpload, readMultipartUpload } from '../files/uploads';
 
-/** A file field the route accepts: its size limit, enforced while the bytes arrive. */
-export interface FileRule {
-  maxBytes: number;
-  tooLarge: string;
-}
+// The multipart reading, sniffing and naming now live in files/uploads.ts, shared with receipts and media.
+export { cleanFileName, detectedMime, type FileRule, type UploadedFile } from '../files/uploads';
 
-export interface UploadedFile {
-  fileName: string;
-  data: Buffer;
-}
-
-export interface GuideUpload {
-  fields: Record<string, string>;
-  files: Record<string, UploadedFile>;
-}
-
-const isMultipartTooLarge = (error: unknown): boolean =>
-  error instanceof Error && (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
-
-/** Reads one file, refusing it with 413 as soon as it passes its limit: never more than the limit is held. */
-async function readLimited(part: MultipartFile, rule: FileRule): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of part.file as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > rule.maxBytes) throw new HttpError(413, rule.tooLarge);
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    // The global multipart limit (50 MB) stops the stream itself.
-    if (isMultipartTooLarge(error)) throw new HttpError(413, rule.tooLarge);
-    throw error;
-  }
-  if (part.file.truncated) throw new HttpError(413, rule.tooLarge);
-  return Buffer.concat(chunks, size);
-}
+export type GuideUpload = MultipartUpload;
 
 /** Reads a multipart body: text fields as strings, the files named in `rules` within their limits. */
-export async function readGuideUpload(
+export function readGuideUpload(
   request: FastifyRequest,
   rules: Record<string, FileRule>,
 ): Promise<GuideUpload> {
-  if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data body');
-  const upload: GuideUpload = { fields: {}, files: {} };
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const rule = rules[part.fieldname];
-      if (!rule) throw badRequest(`Unexpected file field ${part.fieldname}`);
-      const data = await readLimited(part, rule);
-      // The browser sends an empty part for an untouched optional file input.
-      if (data.length > 0) upload.files[part.fieldname] = { fileName: part.filename, data };
-    } else if (typeof part.value === 'string') {
-      upload.fields[part.fieldname] = part.value;
-    }
-  }
-  return upload;
-}
-
-/** The file's real type, from its first bytes; the name and declared type are not trusted. */
-export async function detectedMime(data: Buffer): Promise<string | undefined> {
-  return (await fileTypeFromBuffer(data))?.mime;
-}
-
-/** A display name for an uploaded file: no path, no control characters, bounded. */
-export function cleanFileName(name: string, fallback: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .slice(0, 200);
-  return cleaned || fallback;
+  return readMultipartUpload(request, rules);
 }

@@ -1,4 +1,3 @@
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MEDIA_MAX_BYTES,
@@ -7,28 +6,12 @@ import {
   mediaListSchema,
 } from '../../../shared/contracts/admin/media';
 import { badRequest, HttpError } from '../../http/errors';
+import { noContentResponse } from '../../http/openapi';
+import { readLimited } from '../files/uploads';
 import { createMedia, deleteMedia, listMedia, NOT_AN_IMAGE } from './admin-media.service';
 
 const TOO_LARGE = 'File size must be less than 10MB';
-
-/** Reads a file part into memory, refusing it (413) as soon as it passes the limit. */
-async function readLimited(part: MultipartFile): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of part.file) {
-      size += (chunk as Buffer).length;
-      if (size > MEDIA_MAX_BYTES) throw new HttpError(413, TOO_LARGE);
-      chunks.push(chunk as Buffer);
-    }
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_LARGE);
-    throw error;
-  }
-  if (part.file.truncated) throw new HttpError(413, TOO_LARGE);
-  return Buffer.concat(chunks);
-}
+const IMAGE_RULE = { maxBytes: MEDIA_MAX_BYTES, tooLarge: TOO_LARGE };
 
 /** The admin Media tab: images for content blocks, re-encoded on upload. */
 export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,7 +34,7 @@ export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
         for await (const part of request.parts({ limits: { fileSize: MEDIA_MAX_BYTES, files: 1 } })) {
           if (part.type === 'file') {
             if (part.fieldname === 'image' && !image) {
-              image = { data: await readLimited(part), fileName: part.filename };
+              image = { data: await readLimited(part, IMAGE_RULE), fileName: part.filename };
             } else {
               part.file.resume();
             }
@@ -74,10 +57,13 @@ export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/admin/media/:id',
-    { onRequest: requireAdmin, schema: { params: mediaIdParamsSchema } },
+    {
+      onRequest: requireAdmin,
+      schema: { params: mediaIdParamsSchema, response: noContentResponse('The image and its file are gone') },
+    },
     async (request, reply) => {
       await deleteMedia(app.services, request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq, inArray, like, or } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import type { MediaItem } from '../../../shared/contracts/admin/media';
 import type { FileStore } from '../../adapters/storage/file-store';
 import type { Db } from '../../db/client';
 import { media, storedFiles } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { type StoredFile, storeFile } from '../files/files.service';
+import { cleanFileName, reencodeImage as reencodeUpload } from '../files/uploads';
 
 interface Deps {
   db: Db;
@@ -47,27 +46,8 @@ export async function listMedia(db: Db): Promise<MediaItem[]> {
  * Re-encodes an uploaded image to WebP (at most 2000 px wide, metadata dropped). Only the decoded
  * pixels survive, so anything appended to or hidden in the file is gone.
  */
-export async function reencodeImage(data: Buffer): Promise<Buffer> {
-  const kind = await fileTypeFromBuffer(data);
-  if (!kind || !ACCEPTED_IMAGE_TYPES.has(kind.mime)) throw badRequest(NOT_AN_IMAGE);
-  try {
-    return await sharp(data, { failOn: 'error' })
-      .rotate()
-      .resize({ width: MAX_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 85 })
-      .toBuffer();
-  } catch {
-    // Image-looking bytes that do not decode.
-    throw badRequest(NOT_AN_IMAGE);
-  }
-}
-
-/** A display name only (never a path): the last path segment, without control characters, bounded. */
-function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (cleaned || 'image').slice(0, 200);
+export function reencodeImage(data: Buffer): Promise<Buffer> {
+  return reencodeUpload(data, { accepted: ACCEPTED_IMAGE_TYPES, refusal: NOT_AN_IMAGE, maxWidth: MAX_WIDTH });
 }
 
 /** Stores the image and its media row together: if the row cannot be written, no file is left. */
@@ -76,7 +56,7 @@ export async function createMedia(
   input: { data: Buffer; fileName: string; alt: string },
 ): Promise<MediaItem> {
   const image = await reencodeImage(input.data);
-  const fileName = cleanFileName(input.fileName);
+  const fileName = cleanFileName(input.fileName, 'image');
   const alt = input.alt.trim().slice(0, 500);
   let stored: StoredFile | undefined;
   try {

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/contracts/catalogue';
 import { FileNotFoundError } from '../../adapters/storage/file-store';
 import { notFound } from '../../http/errors';
+import { binaryResponse } from '../../http/openapi';
 import type { StoredFile } from '../files/files.service';
 import { activeGuidesAmong, findActiveGuideBySlug, listActiveGuides } from './catalogue.service';
 import { findGuidePreview, findImage } from './images.service';
@@ -86,7 +87,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/images/:name',
-    { schema: { params: z.object({ name: z.string().max(200) }), querystring: imageQuerySchema } },
+    {
+      schema: {
+        params: z.object({ name: z.string().max(200) }),
+        querystring: imageQuerySchema,
+        response: binaryResponse('The image (WebP, or the stored type), resized to the width asked for'),
+      },
+    },
     async (request, reply) => {
       // Only names recorded in the database are served; the name is never used as a path.
       const file = await findImage(app.services, request.params.name, request.query.w);
@@ -96,7 +103,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/travel-guides/:id/preview',
-    { schema: { params: z.object({ id: z.string().max(100) }) } },
+    {
+      schema: {
+        params: z.object({ id: z.string().max(100) }),
+        response: binaryResponse('The table-of-contents preview image (WebP)'),
+      },
+    },
     async (request, reply) => {
       const id = request.params.id;
       const file = UUID.test(id) ? await findGuidePreview(app.services, id) : undefined;

@@ -252,7 +252,7 @@ export async function placeFreeOrder(
       locale: body.locale,
       lines: body.items,
       paidCents: 0,
-      findRepeat: (tx) => findRepeatedFreeOrder(tx, customer, body.items),
+      findRepeat: (tx) => findRepeatedOrder(tx, 'free', customer, body.items),
     });
   } catch (error) {
     if (error instanceof TotalMismatchError) {
@@ -264,11 +264,21 @@ export async function placeFreeOrder(
   }
 }
 
-async function findRepeatedFreeOrder(tx: Tx, customer: Customer, lines: CartLine[]) {
+/**
+ * The same customer's order for the same guides, placed within ten minutes with this payment
+ * method (and, for mobile money, still waiting for its receipt): a double submit, not a new order.
+ * Identical submissions are serialised by an advisory lock on their fingerprint.
+ */
+export async function findRepeatedOrder(
+  tx: Tx,
+  method: 'free' | 'djamo',
+  customer: Customer,
+  lines: CartLine[],
+) {
   const email = customer.email.trim().toLowerCase();
   const mobile = customer.mobile.replace(/\s/g, '');
   const fingerprint = JSON.stringify([
-    'free-order',
+    `${method}-order`,
     email,
     customer.firstName,
     customer.lastName,
@@ -281,7 +291,8 @@ async function findRepeatedFreeOrder(tx: Tx, customer: Customer, lines: CartLine
     .from(orders)
     .where(
       and(
-        eq(orders.paymentMethod, 'free'),
+        eq(orders.paymentMethod, method),
+        method === 'djamo' ? eq(orders.status, 'pending') : undefined,
         sql`lower(${orders.email}) = ${email}`,
         eq(orders.firstName, customer.firstName),
         eq(orders.lastName, customer.lastName),

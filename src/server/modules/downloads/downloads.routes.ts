@@ -1,9 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorSchema } from '../../../shared/contracts/errors';
 import { downloadResponseSchema } from '../../../shared/contracts/orders';
 import { FileNotFoundError } from '../../adapters/storage/file-store';
 import { notFound } from '../../http/errors';
+import { binaryBody, binaryResponse } from '../../http/openapi';
 import { parseByteRange } from './byte-range';
 import {
   DOWNLOAD_LINK_TTL_MS,
@@ -57,7 +59,18 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Compression off: byte ranges address the stored bytes, and PDFs and ZIPs do not shrink anyway.
   app.get(
     '/api/files/:token',
-    { schema: { params: tokenParams }, compress: false },
+    {
+      schema: {
+        params: tokenParams,
+        response: {
+          200: binaryBody('The stamped PDF'),
+          206: binaryBody('The byte range asked for'),
+          302: z.null().meta({ description: 'To a 15-minute presigned URL, when files are in a bucket' }),
+          416: errorSchema,
+        },
+      },
+      compress: false,
+    },
     async (request, reply) => {
       const file = await openFileDownload(deps, request.params.token);
       const { files } = app.services;
@@ -111,7 +124,10 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/files/zip/:token',
-    { schema: { params: tokenParams }, compress: false },
+    {
+      schema: { params: tokenParams, response: binaryResponse('A ZIP of every stamped PDF of the order') },
+      compress: false,
+    },
     async (request, reply) => {
       const { fileName, entries } = await openZipDownload(deps, request.params.token);
       const zip = streamZip(app.services.files, entries, new Date());

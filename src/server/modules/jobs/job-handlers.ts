@@ -6,14 +6,15 @@ import type { Db } from '../../db/client';
 import { findDeliveryOrder } from '../downloads/delivery-order';
 import { stampOrder } from '../downloads/stamped-files.service';
 import { sendDeliveryEmail } from '../mail/mail.service';
-import { DELIVER_ORDER_JOB, RESEND_LINKS_JOB } from './jobs.service';
+import { sendMobileMoneyEmail } from '../mobile-money/mobile-money-mail';
+import { DELIVER_ORDER_JOB, MOBILE_MONEY_EMAIL_JOB, RESEND_LINKS_JOB } from './jobs.service';
 import { type JobHandler, PermanentJobError } from './worker';
 
 export interface DeliveryDeps {
   db: Db;
   files: FileStore;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl' | 'port' | 'mailFrom'>;
+  config: Pick<Config, 'publicUrl' | 'port' | 'mailFrom' | 'mobileMoney'>;
 }
 
 function parsePayload<T>(schema: z.ZodType<T>, payload: unknown): T {
@@ -54,6 +55,17 @@ export function createJobHandlers(deps: DeliveryDeps): Record<string, JobHandler
       );
       const delivery = await completedOrder(deps.db, orderId);
       await sendDeliveryEmail(deps, delivery, { resendRequestId: requestId, signal });
+    },
+    [MOBILE_MONEY_EMAIL_JOB]: async (payload, { signal }) => {
+      const job = parsePayload(
+        z.object({
+          kind: z.enum(['receipt-received', 'operator-receipt-notice', 'rejection']),
+          orderId: z.uuid(),
+          receiptId: z.uuid().optional(),
+        }),
+        payload,
+      );
+      await sendMobileMoneyEmail(deps, job, { signal });
     },
   };
 }

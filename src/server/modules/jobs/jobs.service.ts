@@ -51,3 +51,22 @@ export const resendLinksJob = (orderId: string, requestId: string): JobInput => 
   payload: { orderId, requestId },
   dedupeKey: `${RESEND_LINKS_JOB}:${requestId}`,
 });
+
+/**
+ * The emails of a mobile-money order: to the shopper when a receipt arrives and when the payment
+ * is rejected, and to the operator when a receipt waits to be checked. One job (and one email) each.
+ */
+export const MOBILE_MONEY_EMAIL_JOB = 'mobile-money-email';
+export type MobileMoneyEmailKind = 'receipt-received' | 'operator-receipt-notice' | 'rejection';
+export const mobileMoneyEmailJob = (
+  kind: MobileMoneyEmailKind,
+  orderId: string,
+  receiptId?: string,
+): JobInput => {
+  const key = receiptId ? `${kind}:${receiptId}` : `${kind}:${orderId}`;
+  return {
+    kind: MOBILE_MONEY_EMAIL_JOB,
+    payload: receiptId ? { kind, orderId, receiptId } : { kind, orderId },
+    dedupeKey: `${MOBILE_MONEY_EMAIL_JOB}:${key}`,
+  };
+};

@@ -82,7 +82,8 @@ export class TotalMismatchError extends Error {
 }
 
 export interface NewOrder {
-  paymentMethod: 'stripe' | 'free';
+  /** Card and free orders are paid, so completed and delivered at once; mobile money waits as pending. */
+  paymentMethod: 'stripe' | 'free' | 'djamo';
   /** Card orders: unique, so one payment only ever makes one order. */
   paymentIntentId?: string;
   customer: Customer;
@@ -95,6 +96,8 @@ export interface NewOrder {
    * submit), returned instead of a new one.
    */
   findRepeat?: (tx: Tx) => Promise<OrderRow | undefined>;
+  /** Mobile money: a fresh reference for each attempt (a clash on its unique index is retried). */
+  mobileMoneyReference?: () => string;
 }
 
 export interface PlacedOrder {
@@ -106,13 +109,15 @@ export interface PlacedOrder {
 const MAX_ATTEMPTS = 5;
 
 /**
- * Creates a completed order, its items (price and title as they are now) and its delivery job in one
- * transaction, with the total recomputed from the database at commit time. Shared by the card path
- * (browser and webhook alike) and free orders.
+ * Creates an order, its items (price and title as they are now) and, when it is paid, its
+ * delivery job in one transaction. Card and free orders are completed at once; a mobile-money
+ * order is pending until the operator validates it (mobile-money.service.ts). The total is
+ * recomputed from the database at commit time. Shared by the card path (browser and webhook
+ * alike), free orders and mobile-money orders.
  *
  * Idempotent on the payment: the insert is `ON CONFLICT DO NOTHING`; when another request got there
  * first (it waits on the unique index until that one commits) we read its order back and queue nothing.
- * A clash on the random public id or order number is retried with fresh ones.
+ * A clash on the random public id, order number or mobile-money reference is retried with fresh ones.
  */
 export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -123,13 +128,15 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
       const cart = await priceCart(tx, input.lines, { lock: true });
       if (cart.totalCents !== input.paidCents) throw new TotalMismatchError(input.paidCents, cart.totalCents);
 
+      const paid = input.paymentMethod !== 'djamo';
       const [order] = await tx
         .insert(orders)
         .values({
           publicId: generatePublicId(),
           orderNumber: generateOrderNumber(),
-          status: 'completed',
+          status: paid ? 'completed' : 'pending',
           paymentMethod: input.paymentMethod,
+          djamoReference: input.mobileMoneyReference?.() ?? null,
           paymentProvider: input.paymentMethod === 'stripe' ? 'stripe' : null,
           paymentIntentId: input.paymentIntentId ?? null,
           email: input.customer.email,
@@ -139,7 +146,7 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
           locale: input.locale,
           total: centsToDecimal(cart.totalCents),
           currency: 'EUR',
-          completedAt: new Date(),
+          completedAt: paid ? new Date() : null,
         })
         .onConflictDoNothing()
         .returning();
@@ -161,8 +168,8 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
           title: line.title,
         })),
       );
-      // In the same transaction: the order exists if and only if its delivery is queued.
-      await enqueueJob(tx, deliverOrderJob(order.id));
+      // In the same transaction: a paid order exists if and only if its delivery is queued.
+      if (paid) await enqueueJob(tx, deliverOrderJob(order.id));
       return { order, created: true };
     });
     if (placed) return placed;

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import type { CreateMobileMoneyOrderResponse } from '../../../shared/contracts/mobile-money';
 import type { Order } from '../../../shared/contracts/orders';
 import { centsToDecimal, formatPrice, toCents } from '../../../shared/money';
+import { track } from '../../analytics/track';
 import { useApi } from '../../app/deps';
 import { paths } from '../../app/paths';
 import { toast } from '../../components/ui/toast';
@@ -14,6 +16,7 @@ import { Head } from '../../lib/head';
 import { useCart } from '../cart/cart-context';
 import { ConfirmationDialog } from './confirmation-dialog';
 import { purchaseMessages } from './messages';
+import { MobileMoneyDialog } from './mobile-money-dialog';
 import type { StripePayment } from './stripe-payment';
 import { TestCardFields } from './test-card-fields';
 import { useCartAvailability } from './use-cart-availability';
@@ -49,11 +52,13 @@ export default function CheckoutPage() {
   const [processing, setProcessing] = useState(false);
   const [setupFailed, setSetupFailed] = useState(false);
   const [order, setOrder] = useState<Order | null>(null);
+  const [mobileOrder, setMobileOrder] = useState<CreateMobileMoneyOrderResponse | null>(null);
   const completed = useRef(false);
   useCartAvailability();
 
   const total = cart.totalCents;
   const free = cart.items.length > 0 && total === 0;
+  const mobile = method === 'djamo' && !free;
   const config = useQuery({
     queryKey: ['checkout-config'],
     queryFn: calls.config,
@@ -108,6 +113,7 @@ export default function CheckoutPage() {
 
   const finish = (created: Order) => {
     completed.current = true;
+    track('purchase_completed', { meta: { method: free ? 'free' : method, total: totalEuros } });
     cart.clear();
     setOrder(created);
   };
@@ -176,6 +182,27 @@ export default function CheckoutPage() {
     }
   };
 
+  // Mobile money: the order waits as pending; the dialog says how to pay and takes the receipt.
+  const payByMobileMoney = async () => {
+    try {
+      const placed = await api.send<CreateMobileMoneyOrderResponse>('POST', '/api/create-djamo-order', {
+        ...customer,
+        items,
+        total: totalEuros,
+        locale,
+      });
+      completed.current = true;
+      cart.clear();
+      setMobileOrder(placed);
+    } catch (error) {
+      toast({
+        title: t('toast.paymentError'),
+        description: serverMessage(error) || t('toast.orderErrorText'),
+        variant: 'destructive',
+      });
+    }
+  };
+
   const getFreeGuides = async () => {
     try {
       finish(await calls.createFreeOrder({ ...customer, items, total: 0, locale }));
@@ -211,9 +238,10 @@ export default function CheckoutPage() {
   };
 
   const place = async () => {
+    track('purchase_started', { meta: { method: free ? 'free' : method, total: totalEuros } });
     setProcessing(true);
     try {
-      await (free ? getFreeGuides() : payByCard());
+      await (free ? getFreeGuides() : mobile ? payByMobileMoney() : payByCard());
     } finally {
       setProcessing(false);
     }
@@ -262,11 +290,7 @@ export default function CheckoutPage() {
               ))}
             </div>
           ) : null}
-          {method === 'djamo' && !free ? (
-            <p className="mt-4 rounded-md bg-amber-50 p-4 text-sm text-amber-900">
-              {t('checkout.mobileSoon')}
-            </p>
-          ) : !paymentReady && !config.isError ? (
+          {!mobile && !paymentReady && !config.isError ? (
             <p className="mt-6 flex items-center gap-3 text-sm text-stone-600" role="status">
               <span className="h-5 w-5 animate-spin rounded-full border-2 border-teal-800 border-t-transparent" />
               {t('checkout.loadingPayment')}
@@ -279,9 +303,19 @@ export default function CheckoutPage() {
                 {field('lastName', t('checkout.lastName'), 'text', 'family-name')}
               </div>
               {field('mobile', t('checkout.mobile'), 'tel', 'tel')}
-              {!free && config.data?.testMode ? <TestCardFields value={card} onChange={setCard} /> : null}
-              {live && !free ? <div ref={stripeContainer} className="min-h-32" /> : null}
-              {setupFailed || config.isError ? (
+              {!free && !mobile && config.data?.testMode ? (
+                <TestCardFields value={card} onChange={setCard} />
+              ) : null}
+              {/* Hidden, not unmounted, on the mobile-money tab: Stripe's element stays mounted in it. */}
+              {live && !free ? (
+                <div ref={stripeContainer} className={mobile ? 'hidden' : 'min-h-32'} />
+              ) : null}
+              {mobile ? (
+                <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+                  {t('checkout.mobileNote')}
+                </p>
+              ) : null}
+              {!mobile && (setupFailed || config.isError) ? (
                 <div
                   role="alert"
                   className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
@@ -298,16 +332,18 @@ export default function CheckoutPage() {
               ) : null}
               <button
                 type="submit"
-                disabled={processing || !paymentReady}
+                disabled={processing || (!mobile && !paymentReady)}
                 className="h-12 w-full rounded-md bg-amber-500 font-semibold text-stone-950 hover:bg-amber-400 disabled:opacity-60"
               >
                 {processing
                   ? t('checkout.processing')
                   : free
                     ? t('checkout.getFree')
-                    : t('checkout.pay', { amount: formatPrice(centsToDecimal(total)) })}
+                    : mobile
+                      ? t('checkout.placeMobile')
+                      : t('checkout.pay', { amount: formatPrice(centsToDecimal(total)) })}
               </button>
-              <p className="text-xs text-stone-500">{t('checkout.secureNote')}</p>
+              <p className="text-xs text-stone-500">{mobile ? t('mm.verify') : t('checkout.secureNote')}</p>
             </form>
           )}
         </div>
@@ -317,6 +353,15 @@ export default function CheckoutPage() {
         onClose={() => {
           setOrder(null);
           navigate(paths.home());
+        }}
+      />
+      <MobileMoneyDialog
+        placed={mobileOrder}
+        onClose={() => {
+          // The order page shows the reference and takes the receipt until it is sent.
+          const id = mobileOrder?.order.id;
+          setMobileOrder(null);
+          navigate(id ? paths.order(id) : paths.home());
         }}
       />
     </section>

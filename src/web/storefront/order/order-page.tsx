@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { Order } from '../../../shared/contracts/orders';
@@ -13,6 +13,7 @@ import { formatFileSize } from '../../lib/format';
 import { Head } from '../../lib/head';
 import { queries } from '../../lib/queries';
 import { purchaseMessages } from '../checkout/messages';
+import { ReceiptUpload } from '../checkout/receipt-upload';
 
 interface DownloadLink {
   downloadUrl: string;
@@ -81,6 +82,8 @@ function OrderView({ order }: { order: Order }) {
                     type="button"
                     disabled={busy !== null}
                     onClick={() => start(item.id, `${base}/${item.guide.id}`)}
+                    data-track="download"
+                    data-guide-id={item.guide.id}
                     className="h-10 shrink-0 rounded-md bg-teal-800 px-4 text-sm font-semibold text-white hover:bg-teal-700 disabled:opacity-60"
                   >
                     {t('order.download')}
@@ -91,6 +94,8 @@ function OrderView({ order }: { order: Order }) {
                     type="button"
                     disabled={busy !== null}
                     onClick={() => start(`${item.id}-secondary`, `${base}/${item.guide.id}?file=secondary`)}
+                    data-track="download"
+                    data-guide-id={item.guide.id}
                     className="text-sm text-teal-800 underline"
                   >
                     {t('order.secondary')} — {t('order.download')}
@@ -104,6 +109,7 @@ function OrderView({ order }: { order: Order }) {
               type="button"
               disabled={busy !== null}
               onClick={() => start('zip', `${base}/zip`)}
+              data-track="download"
               className="h-11 rounded-md bg-amber-500 px-5 font-semibold text-stone-950 hover:bg-amber-400 disabled:opacity-60"
             >
               {t('order.downloadAll')}
@@ -120,16 +126,53 @@ function OrderView({ order }: { order: Order }) {
       ) : (
         <>
           <h1 className="text-2xl font-bold">
-            {order.status === 'rejected' ? t('order.rejectedTitle') : t('order.pendingTitle')}
+            {order.status === 'rejected'
+              ? t('order.rejectedTitle')
+              : order.status === 'pending' && order.paymentMethod === 'djamo'
+                ? t('order.awaitingTitle')
+                : t('order.pendingTitle')}
           </h1>
           <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
           <p className="mt-3 text-stone-700">
             {order.status === 'rejected' ? t('order.rejectedText') : t('order.pendingText')}
           </p>
           <p className="mt-3 text-sm text-stone-500">{formatPrice(order.total)}</p>
+          {order.paymentMethod === 'djamo' && order.status !== 'rejected' ? (
+            <MobileMoneyReceipt order={order} />
+          ) : null}
         </>
       )}
     </section>
+  );
+}
+
+/** A mobile-money order still waiting: its reference, and the receipt form (again, for a second receipt). */
+function MobileMoneyReceipt({ order }: { order: Order }) {
+  const t = useMessages(purchaseMessages);
+  const queryClient = useQueryClient();
+  const api = useApi();
+  const awaiting = order.status === 'pending';
+  return (
+    <div className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-5">
+      {awaiting ? (
+        <p className="text-sm text-stone-700">
+          {t('order.awaitingText', { amount: formatPrice(order.total) })}
+        </p>
+      ) : null}
+      {order.djamoReference ? (
+        <div>
+          <p className="text-sm font-medium">{t('order.reference')}</p>
+          <p className="mt-1 rounded-md border border-dashed border-stone-400 bg-stone-50 px-3 py-2 text-center font-mono text-lg font-bold tracking-widest select-all">
+            {order.djamoReference}
+          </p>
+        </div>
+      ) : null}
+      {awaiting ? null : <p className="text-sm text-stone-600">{t('order.anotherReceipt')}</p>}
+      <ReceiptUpload
+        orderId={order.id}
+        onSent={() => queryClient.invalidateQueries({ queryKey: queries.order(api, order.id).queryKey })}
+      />
+    </div>
   );
 }
 

@@ -1,0 +1,118 @@
+import type { Locale } from '../../../shared/locale';
+import { centsToFcfa, toCents } from '../../../shared/money';
+import { type ComposedEmail, escapeHtml } from '../mail/delivery-email';
+
+/** What every mobile-money email says about its order. */
+export interface MobileMoneyEmailOrder {
+  locale: Locale;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  orderNumber: string;
+  djamoReference: string | null;
+  total: string;
+  paymentProvider: string | null;
+  guides: string[];
+}
+
+const amount = (total: string) =>
+  `${centsToFcfa(toCents(total)).toLocaleString('fr-FR').replace(/\s/g, ' ')} FCFA (${total} €)`;
+
+const shopperCopy = {
+  fr: {
+    greeting: (name: string) => `Bonjour ${name},`,
+    receivedSubject: (n: string) => `Reçu de paiement bien reçu – commande ${n}`,
+    received: (n: string, ref: string, total: string) =>
+      `Nous avons bien reçu le reçu de votre paiement mobile money pour la commande ${n} (référence ${ref}, ${total}).`,
+    receivedNext:
+      'Nous le vérifions sous 24 heures. Dès qu’il est validé, vous recevez vos guides par e-mail et sur la page de votre commande :',
+    rejectedSubject: (n: string) => `Paiement non validé – commande ${n}`,
+    rejected: (n: string, ref: string, total: string) =>
+      `Nous n’avons pas pu valider votre paiement mobile money pour la commande ${n} (référence ${ref}, ${total}).`,
+    rejectedNext:
+      'Si vous avez bien payé, répondez à cet e-mail avec votre reçu et le numéro de transaction : nous vérifierons de nouveau.',
+    orderPage: 'Votre commande :',
+    signature: 'L’équipe Guides Afrique',
+  },
+  en: {
+    greeting: (name: string) => `Hello ${name},`,
+    receivedSubject: (n: string) => `We received your payment receipt – order ${n}`,
+    received: (n: string, ref: string, total: string) =>
+      `We have received the receipt of your mobile money payment for order ${n} (reference ${ref}, ${total}).`,
+    receivedNext:
+      'We will check it within 24 hours. Once it is validated, your guides arrive by email and on your order page:',
+    rejectedSubject: (n: string) => `Payment not validated – order ${n}`,
+    rejected: (n: string, ref: string, total: string) =>
+      `We could not validate your mobile money payment for order ${n} (reference ${ref}, ${total}).`,
+    rejectedNext:
+      'If you did pay, reply to this email with your receipt and the transaction number: we will check again.',
+    orderPage: 'Your order:',
+    signature: 'The Guides Afrique team',
+  },
+} satisfies Record<Locale, unknown>;
+
+/** Plain paragraphs (and one link) as text and as the same HTML. */
+function compose(locale: string, subject: string, paragraphs: string[], link?: string): ComposedEmail {
+  const text = [...paragraphs.flatMap((p) => [p, '']), ...(link ? [link, ''] : [])].join('\n');
+  const e = escapeHtml;
+  const p = 'margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2937';
+  const html = `<!doctype html>
+<html lang="${e(locale)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+${paragraphs.map((para) => `<p style="${p}">${e(para)}</p>`).join('\n')}
+${link ? `<p style="${p}"><a href="${e(link)}" style="color:#0f766e">${e(link)}</a></p>` : ''}
+</div>
+</body>
+</html>
+`;
+  return { subject, text, html };
+}
+
+/** To the shopper: the receipt arrived and is checked within 24 hours. */
+export function composeReceiptReceivedEmail(
+  order: MobileMoneyEmailOrder,
+  orderPageUrl: string,
+): ComposedEmail {
+  const t = shopperCopy[order.locale];
+  return compose(
+    order.locale,
+    t.receivedSubject(order.orderNumber),
+    [
+      t.greeting(order.firstName.trim()),
+      t.received(order.orderNumber, order.djamoReference ?? '—', amount(order.total)),
+      t.receivedNext,
+    ],
+    orderPageUrl,
+  );
+}
+
+/** To the shopper: the operator rejected the payment. */
+export function composeRejectionEmail(order: MobileMoneyEmailOrder, orderPageUrl: string): ComposedEmail {
+  const t = shopperCopy[order.locale];
+  return compose(order.locale, t.rejectedSubject(order.orderNumber), [
+    t.greeting(order.firstName.trim()),
+    t.rejected(order.orderNumber, order.djamoReference ?? '—', amount(order.total)),
+    t.rejectedNext,
+    `${t.orderPage} ${orderPageUrl}`,
+    t.signature,
+  ]);
+}
+
+/** To the operator (the admin is English only): a receipt waits in the Mobile Money tab. */
+export function composeOperatorReceiptNotice(order: MobileMoneyEmailOrder, adminUrl: string): ComposedEmail {
+  return compose(
+    'en',
+    `Receipt to check – order ${order.orderNumber} (${order.djamoReference ?? 'no reference'})`,
+    [
+      `A mobile money receipt arrived for order ${order.orderNumber}, reference ${order.djamoReference ?? '—'}.`,
+      `Customer: ${order.firstName} ${order.lastName}, ${order.email}, ${order.phoneNumber}.`,
+      `Amount: ${amount(order.total)}${order.paymentProvider ? `, paid with ${order.paymentProvider}` : ''}.`,
+      `Guides: ${order.guides.join(', ')}.`,
+      'The shopper was told it is checked within 24 hours. Validate or reject it in the Mobile Money tab:',
+    ],
+    adminUrl,
+  );
+}

@@ -1,0 +1,76 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { orderItems, orders, paymentReceipts } from '../../db/schema';
+import type { MobileMoneyEmailKind } from '../jobs/jobs.service';
+import { PermanentJobError } from '../jobs/worker';
+import { type MailDeps, orderPageUrl, sendLoggedEmail } from '../mail/mail.service';
+import {
+  composeOperatorReceiptNotice,
+  composeReceiptReceivedEmail,
+  composeRejectionEmail,
+  type MobileMoneyEmailOrder,
+} from './mobile-money-emails';
+
+export interface MobileMoneyMailDeps extends MailDeps {
+  db: Db;
+  config: MailDeps['config'] & Pick<Config, 'mobileMoney'>;
+}
+
+/**
+ * Sends one mobile-money email (from the outbox worker), once: the email_log row's dedupe key is
+ * the job's, so a retried job finds it sent.
+ */
+export async function sendMobileMoneyEmail(
+  deps: MobileMoneyMailDeps,
+  job: { kind: MobileMoneyEmailKind; orderId: string; receiptId?: string },
+  options: { signal?: AbortSignal } = {},
+): Promise<void> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, job.orderId)).limit(1);
+  if (!order) throw new PermanentJobError(`Order ${job.orderId} does not exist`);
+  const items = await deps.db
+    .select({ title: orderItems.title })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.title));
+  let provider = order.paymentProvider;
+  if (job.receiptId) {
+    const [receipt] = await deps.db
+      .select({ provider: paymentReceipts.provider })
+      .from(paymentReceipts)
+      .where(eq(paymentReceipts.id, job.receiptId))
+      .limit(1);
+    if (receipt && receipt.provider !== 'mobile_money') provider = receipt.provider;
+  }
+  const facts: MobileMoneyEmailOrder = {
+    locale: order.locale,
+    firstName: order.firstName,
+    lastName: order.lastName,
+    email: order.email,
+    phoneNumber: order.phoneNumber,
+    orderNumber: order.orderNumber,
+    djamoReference: order.djamoReference,
+    total: order.total,
+    paymentProvider: provider,
+    guides: items.map((i) => i.title),
+  };
+  const page = orderPageUrl(deps.config, order);
+  const base = deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
+  const email =
+    job.kind === 'receipt-received'
+      ? composeReceiptReceivedEmail(facts, page)
+      : job.kind === 'rejection'
+        ? composeRejectionEmail(facts, page)
+        : composeOperatorReceiptNotice(facts, `${base}/admin/mobile-money`);
+  await sendLoggedEmail(
+    deps,
+    {
+      dedupeKey: `${job.kind}:${job.receiptId ?? job.orderId}`,
+      kind: job.kind,
+      orderId: order.id,
+      to: job.kind === 'operator-receipt-notice' ? deps.config.mobileMoney.operatorEmail : order.email,
+      email,
+    },
+    options,
+  );
+}

@@ -1,0 +1,145 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminOrderParamsSchema,
+  createMobileMoneyOrderBodySchema,
+  createMobileMoneyOrderResponseSchema,
+  orderDecisionResponseSchema,
+  pendingMobileMoneyOrdersSchema,
+  receiptUploadResponseSchema,
+  verifyOrderBodySchema,
+} from '../../../shared/contracts/mobile-money';
+import { FileNotFoundError } from '../../adapters/storage/file-store';
+import { notFound } from '../../http/errors';
+import { binaryResponse } from '../../http/openapi';
+import { attachmentDisposition } from '../downloads/file-names';
+import { readMultipartUpload } from '../files/uploads';
+import {
+  acceptReceipt,
+  decideOrder,
+  findLatestReceipt,
+  listPendingMobileMoneyOrders,
+  type MobileMoneyDeps,
+  placeMobileMoneyOrder,
+  receiptRule,
+} from './mobile-money.service';
+
+/** Paying by mobile money (storefront spec §2 "Mobile-money order dialog") and the operator's desk (admin spec "Mobile Money tab"). */
+export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, files, config, requireAdmin } = app.services;
+  const deps: MobileMoneyDeps = { db, files, config };
+  const admin = { onRequest: requireAdmin };
+
+  app.post(
+    '/api/create-djamo-order',
+    {
+      schema: {
+        body: createMobileMoneyOrderBodySchema,
+        response: { 200: createMobileMoneyOrderResponseSchema, 201: createMobileMoneyOrderResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const placed = await placeMobileMoneyOrder(deps, request.body);
+      return reply
+        .code(placed.created ? 201 : 200)
+        .header('cache-control', 'no-store')
+        .send(placed.response);
+    },
+  );
+
+  // The order's public id (≥128 random bits) is the right to send its receipt.
+  app.post(
+    '/api/orders/:id/receipt',
+    {
+      schema: {
+        params: z.object({ id: z.string().max(200) }),
+        response: { 201: receiptUploadResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await acceptReceipt(deps, request.params.id, async () => {
+        const upload = await readMultipartUpload(request, { receipt: receiptRule });
+        return { file: upload.files.receipt, provider: upload.fields.provider };
+      });
+      return reply.code(201).header('cache-control', 'no-store').send({
+        status: 'pending_verification',
+        message: 'Receipt received: we check it within 24 hours.',
+      });
+    },
+  );
+
+  app.get(
+    '/api/orders/pending-mobile-money',
+    { ...admin, schema: { response: { 200: pendingMobileMoneyOrdersSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listPendingMobileMoneyOrders(db);
+    },
+  );
+
+  app.patch(
+    '/api/orders/:id/verify',
+    {
+      ...admin,
+      schema: {
+        params: adminOrderParamsSchema,
+        body: verifyOrderBodySchema,
+        response: { 200: orderDecisionResponseSchema },
+      },
+    },
+    async (request) => {
+      const order = await decideOrder(db, request.params.id, {
+        kind: 'validate',
+        verifiedBy: request.body.verifiedBy,
+      });
+      return {
+        id: order.id,
+        status: 'completed' as const,
+        message: 'Order validated and guide sent to customer',
+      };
+    },
+  );
+
+  app.patch(
+    '/api/orders/:id/reject',
+    { ...admin, schema: { params: adminOrderParamsSchema, response: { 200: orderDecisionResponseSchema } } },
+    async (request) => {
+      const order = await decideOrder(db, request.params.id, { kind: 'reject' });
+      return { id: order.id, status: 'rejected' as const, message: 'Rejection email sent to customer' };
+    },
+  );
+
+  // Private: read with the admin key only, shown inline but unable to run anything on our origin.
+  app.get(
+    '/api/admin/receipts/:id',
+    {
+      ...admin,
+      schema: {
+        params: adminOrderParamsSchema,
+        response: binaryResponse('The latest receipt: a WebP image or a PDF'),
+      },
+      compress: false,
+    },
+    async (request, reply) => {
+      const file = await findLatestReceipt(db, request.params.id);
+      try {
+        const stream = await files.stream(file.storageKey);
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-length', file.size)
+          .header(
+            'content-disposition',
+            attachmentDisposition(file.originalName).replace(/^attachment/, 'inline'),
+          )
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self' data: blob:")
+          .header('referrer-policy', 'no-referrer')
+          .send(stream);
+      } catch (error) {
+        if (error instanceof FileNotFoundError) throw notFound('Receipt not found');
+        throw error;
+      }
+    },
+  );
+};

@@ -1,0 +1,372 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import type { z } from 'zod';
+import type {
+  CreateMobileMoneyOrderResponse,
+  createMobileMoneyOrderBodySchema,
+  PendingMobileMoneyOrder,
+} from '../../../shared/contracts/mobile-money';
+import {
+  RECEIPT_MAX_BYTES,
+  receiptMessages,
+  VERIFICATION_HOURS,
+} from '../../../shared/contracts/mobile-money';
+import { centsToDecimal, centsToFcfa, toCents } from '../../../shared/money';
+import type { FileStore } from '../../adapters/storage/file-store';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { orderItems, orders, paymentReceipts, storedFiles } from '../../db/schema';
+import { badRequest, conflict, type HttpError, notFound } from '../../http/errors';
+import { findRepeatedOrder } from '../checkout/checkout.service';
+import { type StoredFile, storeFile } from '../files/files.service';
+import {
+  cleanFileName,
+  detectedMime,
+  type FileRule,
+  reencodeImage,
+  type UploadedFile,
+} from '../files/uploads';
+import { deliverOrderJob, enqueueJob, mobileMoneyEmailJob } from '../jobs/jobs.service';
+import { ORDER_NUMBER_ALPHABET, PUBLIC_ID_PATTERN } from '../orders/order-ids';
+import { createOrder, type OrderRow, TotalMismatchError } from '../orders/orders.service';
+
+export interface MobileMoneyDeps {
+  db: Db;
+  files: FileStore;
+  config: Pick<Config, 'mobileMoney'>;
+}
+
+export const receiptRule: FileRule = { maxBytes: RECEIPT_MAX_BYTES, tooLarge: receiptMessages.tooLarge };
+
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const euros = (cents: number) => `${centsToDecimal(cents)} €`;
+
+/**
+ * "MM7K3M9QXZ": typed by hand into a wallet app, so short, upper case, no 0/O or 1/I/L.
+ * It only matches a payment to its order; the order's public id is what grants access.
+ * 31^8 ≈ 8.5 × 10^11 values, and a clash with an existing one is retried.
+ */
+export function generateMobileMoneyReference(): string {
+  let code = '';
+  for (let i = 0; i < 8; i++) code += ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
+  return `MM${code}`;
+}
+
+/** The provider's page with {reference}, {amount} (FCFA) and {amountEur} filled in. */
+export function paymentUrlFor(template: string, values: { reference: string; totalCents: number }): string {
+  const filled: Record<string, string> = {
+    reference: values.reference,
+    amount: String(centsToFcfa(values.totalCents)),
+    amountEur: centsToDecimal(values.totalCents),
+  };
+  // new URL() percent-encodes the braces of a template.
+  return template.replace(/(?:\{|%7B)(reference|amount|amountEur)(?:\}|%7D)/gi, (_m, name: string) =>
+    encodeURIComponent(filled[name === 'amounteur' ? 'amountEur' : name] ?? filled[name] ?? ''),
+  );
+}
+
+/**
+ * A mobile-money order: priced from the database, pending until the operator sees the money,
+ * with a reference for the wallet. The same shopper submitting the same cart again within
+ * minutes (a double tap) gets the first order back.
+ */
+export async function placeMobileMoneyOrder(
+  deps: MobileMoneyDeps,
+  body: z.infer<typeof createMobileMoneyOrderBodySchema>,
+): Promise<{ response: CreateMobileMoneyOrderResponse; created: boolean }> {
+  const customer = {
+    email: body.email,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    mobile: body.mobile,
+  };
+  const claimed = toCents(body.total);
+  if (claimed === 0) throw badRequest('This cart is free: place it as a free order, no payment is needed');
+  let placed: Awaited<ReturnType<typeof createOrder>>;
+  try {
+    placed = await createOrder(deps.db, {
+      paymentMethod: 'djamo',
+      customer,
+      locale: body.locale,
+      lines: body.items,
+      paidCents: claimed,
+      mobileMoneyReference: generateMobileMoneyReference,
+      findRepeat: (tx) => findRepeatedOrder(tx, 'djamo', customer, body.items),
+    });
+  } catch (error) {
+    if (error instanceof TotalMismatchError) {
+      throw badRequest(
+        `total: ${euros(error.paidCents)} does not match the cart's total at current prices, ${euros(error.currentCents)}`,
+      );
+    }
+    throw error;
+  }
+  const { order } = placed;
+  const totalCents = toCents(order.total);
+  const reference = order.djamoReference ?? '';
+  return {
+    created: placed.created,
+    response: {
+      order: {
+        id: order.publicId,
+        orderNumber: order.orderNumber,
+        djamoReference: reference,
+        total: order.total,
+        totalXof: centsToFcfa(totalCents),
+        email: order.email,
+        firstName: order.firstName,
+        lastName: order.lastName,
+        status: order.status,
+      },
+      paymentUrl: paymentUrlFor(deps.config.mobileMoney.paymentUrl, { reference, totalCents }),
+      providers: deps.config.mobileMoney.providers,
+      verificationHours: VERIFICATION_HOURS,
+    },
+  };
+}
+
+async function findMobileMoneyOrderByPublicId(db: Db, publicId: string): Promise<OrderRow> {
+  const order = PUBLIC_ID_PATTERN.test(publicId)
+    ? (await db.select().from(orders).where(eq(orders.publicId, publicId)).limit(1))[0]
+    : undefined;
+  if (!order) throw notFound('Order not found');
+  if (order.paymentMethod !== 'djamo') throw badRequest('This order is not paid by mobile money');
+  return order;
+}
+
+function decidedConflict(order: Pick<OrderRow, 'status'>): HttpError {
+  return conflict(
+    order.status === 'completed'
+      ? 'This order was already validated: its guides have been sent.'
+      : 'This order was already rejected.',
+  );
+}
+
+/** Normalises the form's provider: one of the configured wallets, or the generic 'mobile_money'. */
+export function receiptProvider(value: string | undefined, providers: string[]): string {
+  const given = (value ?? '').trim();
+  if (given === '' || given.toLowerCase() === 'mobile_money') return 'mobile_money';
+  const match = providers.find((p) => p.toLowerCase() === given.toLowerCase());
+  if (!match) throw badRequest(`provider: must be mobile_money or one of ${providers.join(', ')}`);
+  return match;
+}
+
+/** The bytes to keep: images re-encoded (only pixels survive), PDFs checked to be PDFs. */
+async function receiptContent(file: UploadedFile): Promise<{ data: Buffer; contentType: string }> {
+  const mime = await detectedMime(file.data);
+  if (mime && IMAGE_TYPES.has(mime)) {
+    const data = await reencodeImage(file.data, {
+      accepted: IMAGE_TYPES,
+      refusal: receiptMessages.invalidType,
+    });
+    return { data, contentType: 'image/webp' };
+  }
+  if (mime === 'application/pdf') {
+    try {
+      await PDFDocument.load(file.data, { ignoreEncryption: true, updateMetadata: false });
+    } catch {
+      throw badRequest(receiptMessages.invalidType);
+    }
+    return { data: file.data, contentType: 'application/pdf' };
+  }
+  throw badRequest(receiptMessages.invalidType);
+}
+
+/**
+ * A receipt for a pending mobile-money order, sent by whoever holds the order's public id. It is
+ * stored privately beside any earlier one, the order waits for verification, and the shopper and
+ * the operator are emailed through the outbox. Nothing is kept when any step fails.
+ */
+export async function acceptReceipt(
+  deps: MobileMoneyDeps,
+  publicId: string,
+  /** Reads the body, once the order is known to take a receipt: nobody streams 5 MB for a 404. */
+  readUpload: () => Promise<{ file: UploadedFile | undefined; provider: string | undefined }>,
+): Promise<void> {
+  const order = await findMobileMoneyOrderByPublicId(deps.db, publicId);
+  if (order.status === 'completed' || order.status === 'rejected') throw decidedConflict(order);
+  const upload = await readUpload();
+  if (!upload.file) throw badRequest(receiptMessages.missing);
+  const provider = receiptProvider(upload.provider, deps.config.mobileMoney.providers);
+  const content = await receiptContent(upload.file);
+  const extension = content.contentType === 'application/pdf' ? 'pdf' : 'webp';
+  const baseName = cleanFileName(upload.file.fileName, 'receipt').replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  let stored: StoredFile | undefined;
+  try {
+    await deps.db.transaction(async (tx) => {
+      // The row lock orders this after a validation or rejection running at the same moment.
+      const [current] = await tx
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, order.id))
+        .for('update');
+      if (!current || current.status === 'completed' || current.status === 'rejected') {
+        throw decidedConflict(current ?? order);
+      }
+      stored = await storeFile(
+        { db: tx, files: deps.files },
+        {
+          purpose: 'receipt',
+          data: content.data,
+          contentType: content.contentType,
+          originalName: `${baseName || 'receipt'}.${extension}`,
+        },
+      );
+      const [receipt] = await tx
+        .insert(paymentReceipts)
+        .values({ orderId: order.id, fileId: stored.id, provider })
+        .returning({ id: paymentReceipts.id });
+      await tx
+        .update(orders)
+        .set({
+          status: 'pending_verification',
+          paymentProvider: provider === 'mobile_money' ? (order.paymentProvider ?? null) : provider,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(orders.id, order.id));
+      await enqueueJob(tx, mobileMoneyEmailJob('receipt-received', order.id, receipt!.id));
+      await enqueueJob(tx, mobileMoneyEmailJob('operator-receipt-notice', order.id, receipt!.id));
+    });
+  } catch (error) {
+    // The transaction took the stored_files row back with it; the bytes go too.
+    if (stored) await deps.files.delete(stored.storageKey).catch(() => {});
+    throw error;
+  }
+}
+
+async function findAdminOrder(db: Db, id: string): Promise<OrderRow> {
+  const order = UUID.test(id)
+    ? (await db.select().from(orders).where(eq(orders.id, id)).limit(1))[0]
+    : undefined;
+  if (!order) throw notFound('Order not found');
+  if (order.paymentMethod !== 'djamo') throw badRequest('This order is not paid by mobile money');
+  return order;
+}
+
+/**
+ * The operator's decision on a pending mobile-money order. One UPDATE guarded by the status makes
+ * the decision once: of two racing validations, one wins and the other gets a 409. Validation
+ * queues the same delivery job as a card order, in the same transaction.
+ */
+export async function decideOrder(
+  db: Db,
+  id: string,
+  decision: { kind: 'validate'; verifiedBy: string } | { kind: 'reject' },
+): Promise<OrderRow> {
+  const order = await findAdminOrder(db, id);
+  const decided = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set(
+        decision.kind === 'validate'
+          ? {
+              status: 'completed',
+              verifiedBy: decision.verifiedBy,
+              completedAt: sql`now()`,
+              updatedAt: sql`now()`,
+            }
+          : { status: 'rejected', rejectedAt: sql`now()`, updatedAt: sql`now()` },
+      )
+      .where(and(eq(orders.id, order.id), inArray(orders.status, ['pending', 'pending_verification'])))
+      .returning();
+    if (!row) return undefined;
+    await enqueueJob(
+      tx,
+      decision.kind === 'validate' ? deliverOrderJob(row.id) : mobileMoneyEmailJob('rejection', row.id),
+    );
+    return row;
+  });
+  if (decided) return decided;
+  const [now] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+  throw decidedConflict(now ?? order);
+}
+
+const receiptTypeOf = (contentType: string) => (contentType === 'application/pdf' ? 'pdf' : 'image');
+
+/**
+ * The Mobile Money tab: every undecided mobile-money order (oldest first, so the overdue ones lead),
+ * then those decided in the last 24 hours, so the operator sees what just happened.
+ */
+export async function listPendingMobileMoneyOrders(
+  db: Db,
+  now = new Date(),
+): Promise<PendingMobileMoneyOrder[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentMethod, 'djamo'),
+        or(
+          inArray(orders.status, ['pending', 'pending_verification']),
+          sql`${orders.updatedAt} > now() - interval '24 hours'`,
+        ),
+      ),
+    )
+    .orderBy(
+      sql`case when ${orders.status} in ('pending', 'pending_verification') then 0 else 1 end`,
+      sql`case when ${orders.status} in ('pending', 'pending_verification') then ${orders.createdAt} end asc`,
+      desc(orders.updatedAt),
+    )
+    .limit(500);
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const items = await db
+    .select({
+      orderId: orderItems.orderId,
+      quantity: orderItems.quantity,
+      guideId: orderItems.guideId,
+      title: orderItems.title,
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, ids))
+    .orderBy(asc(orderItems.title));
+  const receipts = await db
+    .select({ orderId: paymentReceipts.orderId, contentType: storedFiles.contentType })
+    .from(paymentReceipts)
+    .innerJoin(storedFiles, eq(storedFiles.id, paymentReceipts.fileId))
+    .where(inArray(paymentReceipts.orderId, ids))
+    .orderBy(asc(paymentReceipts.createdAt), asc(paymentReceipts.id));
+  const overdueBefore = now.getTime() - VERIFICATION_HOURS * 3_600_000;
+  return rows.map((order) => {
+    const own = receipts.filter((r) => r.orderId === order.id);
+    const latest = own.at(-1);
+    const undecided = order.status === 'pending' || order.status === 'pending_verification';
+    return {
+      id: order.id,
+      orderNumber: order.orderNumber,
+      createdAt: order.createdAt.toISOString(),
+      firstName: order.firstName,
+      lastName: order.lastName,
+      email: order.email,
+      phoneNumber: order.phoneNumber,
+      totalAmount: order.total,
+      djamoReference: order.djamoReference,
+      status: order.status,
+      paymentProvider: order.paymentProvider,
+      receiptUrl: latest ? `/api/admin/receipts/${order.id}` : null,
+      receiptType: latest ? receiptTypeOf(latest.contentType) : null,
+      receiptCount: own.length,
+      overdue: undecided && order.createdAt.getTime() < overdueBefore,
+      items: items
+        .filter((i) => i.orderId === order.id)
+        .map((i) => ({ quantity: i.quantity, guide: { id: i.guideId, title: i.title } })),
+    };
+  });
+}
+
+/** The latest receipt of an order, for the admin; never served under a public URL. */
+export async function findLatestReceipt(db: Db, orderId: string): Promise<StoredFile> {
+  if (!UUID.test(orderId)) throw notFound('Receipt not found');
+  const [row] = await db
+    .select({ file: storedFiles })
+    .from(paymentReceipts)
+    .innerJoin(storedFiles, eq(storedFiles.id, paymentReceipts.fileId))
+    .where(eq(paymentReceipts.orderId, orderId))
+    .orderBy(desc(paymentReceipts.createdAt), desc(paymentReceipts.id))
+    .limit(1);
+  if (!row) throw notFound('Receipt not found');
+  return row.file;
+}

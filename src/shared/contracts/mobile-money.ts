@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { localeSchema } from './catalogue';
+import { cartLinesSchema, customerSchema } from './checkout';
+import { orderStatusSchema } from './orders';
+
+/** Storefront spec §5 and §9: a receipt is an image or a PDF of at most 5 MB. */
+export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
+export const RECEIPT_EXTENSIONS = ['jpeg', 'jpg', 'png', 'webp', 'pdf'] as const;
+/** Spec §9: the shop checks a mobile-money payment within 24 hours. */
+export const VERIFICATION_HOURS = 24;
+
+/** The server's refusals, in the spec's words where it has some. */
+export const receiptMessages = {
+  invalidType: 'Please select a valid file (PNG, WEBP, PDF, JPG, JPEG)',
+  tooLarge: 'File size must be less than 5 MB',
+  missing: 'receipt: choose a file to send',
+} as const;
+
+/** POST /api/create-djamo-order: the same form as the card checkout. */
+export const createMobileMoneyOrderBodySchema = customerSchema.extend({
+  items: cartLinesSchema,
+  /** What the page shows, in euros; the server recomputes it and refuses a mismatch. */
+  total: z.number().min(0).max(100_000),
+  locale: localeSchema.default('fr'),
+});
+
+export const mobileMoneyOrderSchema = z.object({
+  /** The order's public id (≥128 random bits): the right to send its receipt and see its page. */
+  id: z.string(),
+  orderNumber: z.string(),
+  /** Short and unambiguous, typed into the wallet app; it grants nothing. */
+  djamoReference: z.string(),
+  total: z.string(),
+  /** The total in FCFA, as the wallet asks for it. */
+  totalXof: z.int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  status: orderStatusSchema,
+});
+
+export const createMobileMoneyOrderResponseSchema = z.object({
+  order: mobileMoneyOrderSchema,
+  /** The provider's page, with the reference and amount filled in where it accepts them. */
+  paymentUrl: z.string(),
+  /** The wallets the shop accepts (configuration). */
+  providers: z.array(z.string()),
+  verificationHours: z.int(),
+});
+export type CreateMobileMoneyOrderResponse = z.infer<typeof createMobileMoneyOrderResponseSchema>;
+
+export const receiptUploadResponseSchema = z.object({
+  status: z.literal('pending_verification'),
+  message: z.string(),
+});
+
+/** One order in the admin Mobile Money tab (admin spec §3 "Order (as admin reads it)"). */
+export const pendingMobileMoneyOrderSchema = z.object({
+  /** The internal id the admin routes take. */
+  id: z.string(),
+  orderNumber: z.string(),
+  createdAt: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  totalAmount: z.string(),
+  djamoReference: z.string().nullable(),
+  status: orderStatusSchema,
+  paymentProvider: z.string().nullable(),
+  /** GET with the admin key: the latest receipt; null when none was sent. */
+  receiptUrl: z.string().nullable(),
+  receiptType: z.enum(['image', 'pdf']).nullable(),
+  receiptCount: z.int(),
+  /** Undecided and older than the 24 hours promised to the shopper. */
+  overdue: z.boolean(),
+  items: z.array(z.object({ quantity: z.int(), guide: z.object({ id: z.string(), title: z.string() }) })),
+});
+export type PendingMobileMoneyOrder = z.infer<typeof pendingMobileMoneyOrderSchema>;
+export const pendingMobileMoneyOrdersSchema = z.array(pendingMobileMoneyOrderSchema);
+
+export const adminOrderParamsSchema = z.object({ id: z.string().max(100) });
+
+export const verifyOrderBodySchema = z.object({
+  /** Admin spec §6: the dashboard sends the constant 'admin'. */
+  verifiedBy: z.string().trim().min(1).max(100),
+});
+
+export const orderDecisionResponseSchema = z.object({
+  id: z.string(),
+  status: z.enum(['completed', 'rejected']),
+  message: z.string(),
+});

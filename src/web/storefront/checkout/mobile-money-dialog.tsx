@@ -1,0 +1,79 @@
+import { Link } from 'wouter';
+import type { CreateMobileMoneyOrderResponse } from '../../../shared/contracts/mobile-money';
+import { formatPrice } from '../../../shared/money';
+import { paths } from '../../app/paths';
+import { Modal } from '../../components/ui/modal';
+import { useMessages } from '../../i18n/feature-messages';
+import { purchaseMessages } from './messages';
+import { ReceiptUpload } from './receipt-upload';
+
+/** Opens after a mobile-money order (spec §2 "Mobile-money order dialog"): how to pay, then the receipt. */
+export function MobileMoneyDialog(props: { placed: CreateMobileMoneyOrderResponse | null; onClose(): void }) {
+  const t = useMessages(purchaseMessages);
+  const placed = props.placed;
+  const amount = placed ? formatPrice(placed.order.total) : '';
+  return (
+    <Modal open={placed !== null} onClose={props.onClose} labelledBy="mobile-money-title">
+      {placed ? (
+        <div className="space-y-4">
+          <div>
+            <h2 id="mobile-money-title" className="text-xl font-bold">
+              {t('mm.title')}
+            </h2>
+            <p className="mt-1 text-sm text-stone-600">
+              {t('mm.order', { number: placed.order.orderNumber, amount })}
+            </p>
+          </div>
+          <ol className="list-decimal space-y-3 pl-5 text-sm text-stone-800">
+            <li>
+              {t('mm.step1', { amount })}
+              <a
+                href={placed.paymentUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-2 block h-11 rounded-md bg-amber-500 text-center leading-11 font-semibold text-stone-950 hover:bg-amber-400"
+              >
+                {t('mm.openLink')} ↗
+              </a>
+              <p className="mt-2 text-xs text-stone-600">{t('mm.providers')}</p>
+              <ul className="mt-1 flex flex-wrap gap-1.5" aria-label={t('mm.providers')}>
+                {placed.providers.map((provider) => (
+                  <li key={provider} className="rounded-full bg-stone-100 px-2.5 py-1 text-xs font-medium">
+                    {provider}
+                  </li>
+                ))}
+              </ul>
+            </li>
+            <li>
+              {t('mm.step2')}
+              <p
+                data-testid="mobile-money-reference"
+                className="mt-1 rounded-md border border-dashed border-stone-400 bg-stone-50 px-3 py-2 text-center font-mono text-lg font-bold tracking-widest select-all"
+              >
+                {placed.order.djamoReference}
+              </p>
+            </li>
+            <li>{t('mm.step3')}</li>
+          </ol>
+          <ReceiptUpload orderId={placed.order.id} providers={placed.providers} />
+          <p className="text-xs text-stone-600">{t('mm.verify')}</p>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Link
+              href={paths.order(placed.order.id)}
+              className="h-11 flex-1 rounded-md border border-stone-300 text-center leading-11 font-semibold hover:bg-stone-50"
+            >
+              {t('mm.viewOrder')}
+            </Link>
+            <button
+              type="button"
+              onClick={props.onClose}
+              className="h-11 flex-1 rounded-md border border-stone-300 font-semibold hover:bg-stone-50"
+            >
+              {t('confirm.close')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

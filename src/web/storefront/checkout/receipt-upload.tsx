@@ -1,0 +1,140 @@
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { toast } from '../../components/ui/toast';
+import { useMessages } from '../../i18n/feature-messages';
+import { purchaseMessages } from './messages';
+
+/** Same limits as the server's (shared/contracts/mobile-money), kept here so zod stays out of the chunk. */
+const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
+const RECEIPT_EXTENSIONS = ['jpeg', 'jpg', 'png', 'webp', 'pdf'];
+const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
+
+/** Spec §5: the picker's checks; the message key to show, or null when the file may be sent. */
+export function receiptFileProblem(file: {
+  name: string;
+  type: string;
+  size: number;
+}): 'invalidType' | 'tooLarge' | null {
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  if (!RECEIPT_EXTENSIONS.includes(extension) && !RECEIPT_TYPES.includes(file.type)) return 'invalidType';
+  if (file.size > RECEIPT_MAX_BYTES) return 'tooLarge';
+  return null;
+}
+
+/** The server's { message } from a failed answer, for the log only (spec §8). */
+async function failureMessage(response: Response): Promise<string> {
+  const text = await response.text();
+  try {
+    const message = (JSON.parse(text) as { message?: unknown }).message;
+    if (typeof message === 'string') return message;
+  } catch {
+    // not JSON
+  }
+  return `${response.status}: ${text || response.statusText}`;
+}
+
+/** Choosing a receipt, sending it ('Sending...'), then sent: the picker gives way to a success message. */
+export function ReceiptUpload(props: { orderId: string; providers?: string[]; onSent?(): void }) {
+  const t = useMessages(purchaseMessages);
+  const id = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [provider, setProvider] = useState('');
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    if (chosen) {
+      const problem = receiptFileProblem(chosen);
+      if (problem) {
+        event.target.value = '';
+        setFile(null);
+        toast({ title: t('mm.uploadError'), description: t(`mm.${problem}`), variant: 'destructive' });
+        return;
+      }
+    }
+    setFile(chosen);
+  };
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return;
+    setSending(true);
+    try {
+      const body = new FormData();
+      body.append('receipt', file);
+      body.append('provider', provider || 'mobile_money');
+      const response = await fetch(`/api/orders/${encodeURIComponent(props.orderId)}/receipt`, {
+        method: 'POST',
+        body,
+        credentials: 'include',
+        cache: 'no-store',
+      });
+      if (!response.ok) throw new Error(await failureMessage(response));
+      setSent(true);
+      props.onSent?.();
+    } catch (error) {
+      console.error('Receipt upload failed:', error instanceof Error ? error.message : error);
+      toast({ title: t('mm.uploadError'), description: t('mm.uploadFailed'), variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (sent) {
+    return (
+      <p role="status" className="rounded-md bg-teal-50 p-3 text-sm font-medium text-teal-900">
+        {t('mm.sent')}
+      </p>
+    );
+  }
+  return (
+    <form onSubmit={send} className="space-y-3">
+      {props.providers && props.providers.length > 0 ? (
+        <label className="block text-sm font-medium" htmlFor={`${id}-provider`}>
+          {t('mm.providerLabel')}
+          <select
+            id={`${id}-provider`}
+            name="provider"
+            value={provider}
+            onChange={(event) => setProvider(event.target.value)}
+            className="mt-1 h-11 w-full rounded-md border border-stone-300 bg-white px-3 text-base"
+          >
+            <option value="">{t('mm.providerAny')}</option>
+            {props.providers.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {/* The native button would speak the browser's language, not the page's. */}
+      <div>
+        <p id={`${id}-hint`} className="text-sm font-medium">
+          {t('mm.receiptLabel')}
+        </p>
+        <div className="mt-1 flex items-center gap-3">
+          <label className="inline-flex h-10 shrink-0 cursor-pointer items-center rounded-md border border-stone-300 bg-stone-50 px-3 text-sm font-semibold hover:bg-stone-100 focus-within:ring-2 focus-within:ring-teal-700">
+            {t('mm.chooseFile')}
+            <input
+              name="receipt"
+              type="file"
+              aria-describedby={`${id}-hint`}
+              accept=".jpg,.jpeg,.png,.webp,.pdf,image/jpeg,image/png,image/webp,application/pdf"
+              onChange={choose}
+              className="sr-only"
+            />
+          </label>
+          <span className="min-w-0 truncate text-sm text-stone-600">{file ? file.name : t('mm.noFile')}</span>
+        </div>
+      </div>
+      <button
+        type="submit"
+        disabled={!file || sending}
+        className="h-11 w-full rounded-md bg-teal-800 font-semibold text-white hover:bg-teal-700 disabled:opacity-60"
+      >
+        {sending ? t('mm.sending') : t('mm.send')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,306 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { makeGuidePdf } from '../helpers/fixtures';
+import { readEmail } from '../helpers/mail';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
+
+const ADMIN_KEY = 'e2e-mobile-money-key-0123456789';
+const OPERATOR = 'desk@guides.example';
+/** Set E2E_SCREENSHOT_DIR to keep 360 px and 1280 px screenshots of the dialog and the two admin tabs. */
+const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
+
+let shop: RunningShop;
+let browser: Browser;
+let smtp: TestSmtpServer;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  [shop, browser] = await Promise.all([
+    startShop({
+      env: {
+        SMTP_URL: smtp.url,
+        ADMIN_API_KEY: ADMIN_KEY,
+        OPERATOR_EMAIL: OPERATOR,
+        MOBILE_MONEY_PAYMENT_URL: 'https://pay.example/guides-afrique?ref={reference}&amount={amount}',
+      },
+    }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await smtp?.close();
+});
+
+async function shot(page: Page, name: string) {
+  if (SCREENSHOT_DIR)
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+async function newPage(width: number, height = 900): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
+  return context.newPage();
+}
+
+const waitForMail = async (to: string, subject: RegExp) => {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const mail = smtp.received
+      .filter((m) => m.to.includes(to))
+      .map((m) => readEmail(m.raw))
+      .find((m) => subject.test(m.subject));
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No mail "${subject}" reached ${to}`);
+};
+
+/** The shopper's side up to the dialog: cart, the mobile-money tab, the form. */
+async function orderByMobileMoney(page: Page, search: string, email: string) {
+  await page.goto(`${shop.url}/?search=${encodeURIComponent(search)}`);
+  await page
+    .locator('[data-testid="guide-card"]')
+    .first()
+    .getByRole('button', { name: 'Ajouter au panier' })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Votre panier' })
+    .getByRole('link', { name: 'Passer à la caisse' })
+    .click();
+  await page.getByRole('heading', { name: 'Paiement sécurisé' }).waitFor();
+  await page.getByRole('tab', { name: 'Payer par mobile money' }).click();
+  for (const [name, value] of Object.entries({
+    email,
+    firstName: 'Aminata',
+    lastName: 'Touré',
+    mobile: '+225 07 11 22 33 44',
+  })) {
+    await page.locator(`input[name="${name}"]`).fill(value);
+  }
+  await page.getByRole('button', { name: 'Commander et payer par mobile money' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Payez par mobile money' });
+  await dialog.waitFor();
+  const reference = (await dialog.getByTestId('mobile-money-reference').textContent())?.trim() ?? '';
+  expect(reference).toMatch(/^MM[2-9A-HJKMNP-Z]{8}$/);
+  return { dialog, reference };
+}
+
+async function signedInAdmin(tab: 'mobile-money' | 'emails', width = 1280): Promise<Page> {
+  const page = await newPage(width);
+  await page.goto(`${shop.url}/admin/${tab}`);
+  await page.getByLabel('Admin API Key').fill(ADMIN_KEY);
+  await page.getByRole('button', { name: 'Access Dashboard' }).click();
+  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+  return page;
+}
+
+const receiptPng = () =>
+  sharp({ create: { width: 320, height: 640, channels: 3, background: '#ff7900' } })
+    .png()
+    .toBuffer();
+
+/** The path of the order page linked from an email (the server's public URL is not this test's). */
+const orderPath = (text: string) => /\/order-confirmation\/[A-Za-z0-9_-]{22,}\?lang=fr/.exec(text)?.[0];
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const mupdf = await import('mupdf');
+  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+  let text = '';
+  for (let i = 0; i < doc.countPages(); i++)
+    text += doc.loadPage(i).toStructuredText('preserve-whitespace').asText();
+  return text;
+}
+
+describe('paying by mobile money', () => {
+  test('the shopper uploads a receipt, the operator views and validates it, the stamped guide downloads', async () => {
+    const page = await newPage(360, 780);
+    const errors = trackPageErrors(page);
+    const { dialog, reference } = await orderByMobileMoney(page, 'dakar', 'aminata.toure@example.com');
+    // How to pay: the provider's page with the reference and amount filled in, the five wallets, 24 h.
+    const payLink = dialog.getByRole('link', { name: /Ouvrir la page de paiement/ });
+    expect(await payLink.getAttribute('href')).toMatch(
+      new RegExp(`^https://pay\\.example/guides-afrique\\?ref=${reference}&amount=\\d+$`),
+    );
+    expect(await payLink.getAttribute('target')).toBe('_blank');
+    for (const provider of ['Wave', 'Orange Money', 'MTN MoMo', 'Moov Money', 'Free Money']) {
+      await dialog.getByRole('listitem').filter({ hasText: provider }).first().waitFor();
+    }
+    await dialog.getByText('Nous vérifions votre paiement sous 24 h').waitFor();
+    const send = dialog.getByRole('button', { name: 'Envoyer le reçu' });
+    expect(await send.isDisabled()).toBe(true);
+
+    // The picker's checks (spec §5).
+    const picker = dialog.locator('input[type="file"]');
+    await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByText('Veuillez sélectionner un fichier valide (PNG, WEBP, PDF, JPG, JPEG)').waitFor();
+    expect(await send.isDisabled()).toBe(true);
+    await picker.setInputFiles({
+      name: 'enorme.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+    });
+    await page.getByText('La taille du fichier doit être inférieure à 5 Mo').waitFor();
+
+    // A file the server refuses (HTML named .png): the shopper reads the spec's text, the log the server's.
+    await picker.setInputFiles({
+      name: 'faux.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<html></html>'),
+    });
+    await send.click();
+    await page.getByText('L’envoi a échoué. Veuillez réessayer.').waitFor();
+    expect(errors.some((e) => e.includes('Please select a valid file (PNG, WEBP, PDF, JPG, JPEG)'))).toBe(
+      true,
+    );
+    errors.length = 0;
+
+    await dialog.getByLabel('Payé avec').selectOption('Orange Money');
+    await picker.setInputFiles({
+      name: 'recu-orange.png',
+      mimeType: 'image/png',
+      buffer: await receiptPng(),
+    });
+    await send.click();
+    await dialog.getByText('Reçu envoyé !').waitFor();
+    expect(await picker.count()).toBe(0);
+    await shot(page, 'mobile-money-dialog-360');
+
+    const acknowledgement = await waitForMail('aminata.toure@example.com', /^Reçu de paiement bien reçu/);
+    expect(acknowledgement.text).toContain('sous 24 heures');
+    const notice = await waitForMail(OPERATOR, /^Receipt to check/);
+    expect(notice.text).toContain(reference);
+    expect(notice.text).toContain('Orange Money');
+
+    // Closing leads to the order page, which waits for verification instead of offering downloads.
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await page.getByRole('heading', { name: 'Commande en attente de vérification' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Télécharger', exact: true }).count()).toBe(0);
+
+    // The operator's desk.
+    const admin = await signedInAdmin('mobile-money');
+    const row = admin.locator(`[data-testid="mobile-money-order"][data-reference="${reference}"]`);
+    await row.waitFor();
+    await row.getByText('Pending').waitFor();
+    await row.getByText('Aminata Touré').waitFor();
+    await row.getByText('+225 07 11 22 33 44').waitFor();
+    await shot(admin, 'admin-mobile-money-1280');
+    await row.getByRole('button', { name: 'View' }).click();
+    const receipt = admin.getByRole('dialog', { name: /^Receipt for GA-/ });
+    const image = receipt.getByRole('img');
+    await image.waitFor();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    await receipt.getByRole('button', { name: 'Close' }).click();
+
+    await row.getByRole('button', { name: 'Validate' }).click();
+    await admin.getByText('Order validated and guide sent to customer').waitFor();
+    await row.getByText('Validated').waitFor();
+    expect(await row.getByRole('button', { name: 'Validate' }).isDisabled()).toBe(true);
+    expect(await row.getByRole('button', { name: 'Reject' }).isDisabled()).toBe(true);
+
+    // The delivery email, as for a card order, reaches the real SMTP server; its link downloads the stamped PDF.
+    const delivery = await waitForMail('aminata.toure@example.com', /^Vos guides Guides Afrique/);
+    const link = orderPath(delivery.text);
+    expect(link).toBeTruthy();
+    await page.goto(`${shop.url}${link}`);
+    await page.getByRole('heading', { name: 'Commande terminée !' }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Télécharger', exact: true }).first().click(),
+    ]);
+    const pdf = await readFile((await download.path())!);
+    expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+    expect(await pdfText(pdf)).toContain('Aminata Touré');
+    expect(errors).toEqual([]);
+    await admin.context().close();
+    await page.context().close();
+  });
+
+  test('the operator rejects a receipt: the shopper is emailed and the order page says so', async () => {
+    const page = await newPage(1280);
+    const { dialog, reference } = await orderByMobileMoney(page, 'abidjan', 'rejet@example.com');
+    await shot(page, 'mobile-money-dialog-1280');
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'recu.pdf', mimeType: 'application/pdf', buffer: await makeGuidePdf('Reçu') });
+    await dialog.getByRole('button', { name: 'Envoyer le reçu' }).click();
+    await dialog.getByText('Reçu envoyé !').waitFor();
+    const orderUrl = await dialog.getByRole('link', { name: 'Voir ma commande' }).getAttribute('href');
+
+    const admin = await signedInAdmin('mobile-money', 360);
+    const row = admin.locator(`[data-testid="mobile-money-order"][data-reference="${reference}"]`);
+    await row.waitFor();
+    await shot(admin, 'admin-mobile-money-360');
+    // A PDF receipt opens in a new tab.
+    const [tab] = await Promise.all([
+      admin.context().waitForEvent('page'),
+      row.getByRole('button', { name: 'View' }).click(),
+    ]);
+    await expect.poll(() => tab.url()).toMatch(/^blob:/);
+    await tab.close();
+    admin.once('dialog', (confirm) => confirm.accept());
+    await row.getByRole('button', { name: 'Reject' }).click();
+    await admin.getByText('Rejection email sent to customer').waitFor();
+    await row.getByText('Rejected').waitFor();
+
+    const rejection = await waitForMail('rejet@example.com', /^Paiement non validé/);
+    expect(rejection.text).toContain(reference);
+    await page.goto(`${shop.url}${orderUrl}`);
+    await page.getByRole('heading', { name: 'Paiement non validé' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Télécharger', exact: true }).count()).toBe(0);
+    await admin.context().close();
+    await page.context().close();
+  });
+
+  test('the Emails tab shows the history with the payment methods, and exports the customers', async () => {
+    const admin = await signedInAdmin('emails');
+    await admin.getByRole('heading', { name: 'Email Management' }).waitFor();
+    expect(await admin.getByLabel('Range').inputValue()).toBe('7d');
+    const rows = admin.getByTestId('email-row');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(5);
+    await admin.getByRole('cell', { name: 'Mobile Money (Orange Money)' }).first().waitFor();
+    await admin.getByText('Delivery Rate').waitFor();
+    await admin.getByText('100.0%').waitFor();
+    await shot(admin, 'admin-emails-1280');
+
+    const delivery = rows.filter({ hasText: 'Guides delivery' }).first();
+    await delivery.getByRole('button', { name: 'Send Again' }).click();
+    await admin.getByText('Email resent successfully').waitFor();
+    await waitForMail('aminata.toure@example.com', /^Vos liens de téléchargement/);
+    // Leaving the tab and coming back reads the history again (the key stays in memory).
+    const nav = admin.getByRole('navigation', { name: 'Admin sections' });
+    await nav.getByRole('link', { name: 'Mobile Money' }).click();
+    await nav.getByRole('link', { name: 'Emails' }).click();
+    await admin.getByRole('heading', { name: 'Email Management' }).waitFor();
+    const retries = admin
+      .getByTestId('email-row')
+      .filter({ hasText: 'Guides delivery' })
+      .first()
+      .locator('td')
+      .nth(9);
+    await expect.poll(async () => (await retries.textContent())?.trim()).toBe('1');
+
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('button', { name: 'Export Email List' }).click(),
+    ]);
+    await admin.getByText('Customer email list exported successfully').waitFor();
+    const csv = await readFile((await download.path())!);
+    expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csv.toString('utf8')).toContain('"Touré"');
+    expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
+
+    if (SCREENSHOT_DIR) {
+      const narrow = await signedInAdmin('emails', 360);
+      await narrow.getByRole('heading', { name: 'Email Management' }).waitFor();
+      await narrow.getByTestId('email-row').first().waitFor();
+      await shot(narrow, 'admin-emails-360');
+      await narrow.context().close();
+    }
+    await admin.context().close();
+  });
+});
