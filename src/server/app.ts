@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -89,6 +90,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
             stream: overrides.logStream,
           },
     trustProxy: config.trustProxy,
+    // Every log line of a request carries its id; a proxy's X-Request-Id is kept when it looks like one.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._:-]{8,64}$/.test(given) ? given : randomUUID();
+    },
     bodyLimit: 1_048_576,
     // On close (SIGTERM in main.ts) the listener stops accepting connections; requests already
     // on an open connection are still answered before the database closes.

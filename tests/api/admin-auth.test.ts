@@ -172,3 +172,40 @@ describe('logs', () => {
     expect(log).not.toContain(key);
   });
 });
+
+describe('request ids', () => {
+  test('every log line of a request carries its id, which the answer repeats; a malformed one is replaced', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const testDb = await createTestDatabase();
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir });
+    let app: FastifyInstance | undefined;
+    try {
+      app = await buildApp(config, { database: testDb.database, startWorker: false, logStream });
+      const own = await app.inject({ url: '/api/admin/session', headers: { 'x-admin-key': 'not-the-key' } });
+      const id = String(own.headers['x-request-id']);
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      const ofRequest = lines
+        .map((l) => JSON.parse(l) as { reqId?: string; msg: string })
+        .filter((l) => l.reqId === id);
+      expect(ofRequest.map((l) => l.msg)).toEqual(
+        expect.arrayContaining(['incoming request', 'request completed', 'invalid admin API key']),
+      );
+
+      const proxied = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'edge-1234abcd' } });
+      expect(proxied.headers['x-request-id']).toBe('edge-1234abcd');
+      const forged = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'x\n{"level":60}' } });
+      expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await app?.close();
+      await testDb.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

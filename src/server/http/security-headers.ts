@@ -50,13 +50,14 @@ export function pageContentSecurityPolicy(options: { url: string; inlineScripts:
 const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
 /**
- * Headers on every answer: no MIME sniffing, no framing, HTTPS remembered for a year, and a
+ * Headers on every answer: the request id (the same as in the log lines), no MIME sniffing, no framing, HTTPS remembered for a year, and a
  * same-origin referrer policy because order pages and download links carry their tokens in the
  * URL. Pages set their own CSP (render/pages.ts); anything else gets the closed policy unless a
  * route chose one.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
