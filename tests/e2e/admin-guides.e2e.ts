@@ -110,8 +110,11 @@ describe('the admin Guides tab', () => {
     await page.getByRole('button', { name: 'Clear Filter' }).click();
     await expect.poll(() => rows.count()).toBe(all);
     expect(await page.getByLabel('Language').inputValue()).toBe('all');
-    if (SCREENSHOT_DIR)
+    if (SCREENSHOT_DIR) {
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-guides.png'), fullPage: true });
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-guides-phone.png') });
+    }
     await context.close();
   });
 

@@ -3,8 +3,9 @@ import type { EmailLogEntry, EmailRange, EmailStats } from '../../../shared/cont
 import { formatPrice } from '../../../shared/money';
 import { toast } from '../../components/ui/toast';
 import { adminFetch } from '../auth/admin-session';
-import { CELL, formatAdminDate, useReceiptViewer } from '../mobile-money/mobile-money-tab';
+import { formatAdminDate, useReceiptViewer } from '../mobile-money/mobile-money-tab';
 import { showAdminError } from '../shell/admin-toast';
+import { CELL } from '../shell/table-cells';
 import { useAdminData } from '../shell/use-admin-data';
 
 const RANGES: { value: EmailRange; label: string }[] = [

@@ -4,6 +4,7 @@ import { toast } from '../../components/ui/toast';
 import { formatFileSize } from '../../lib/format';
 import { adminFetch, adminUpload, isAbortError } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';
+import { CELL } from '../shell/table-cells';
 import { UploadProgress, useUploadControl } from '../shell/upload-progress';
 import { useAdminAction, useAdminData } from '../shell/use-admin-data';
 import { GuideDialog } from './guide-dialog';
@@ -79,8 +80,8 @@ export function GuidesTab() {
         </p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
-          <table className="w-full min-w-[56rem] text-left text-sm">
-            <thead className="bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
+          <table className="w-full text-left text-sm max-sm:block sm:min-w-[56rem]">
+            <thead className="bg-stone-50 text-xs uppercase tracking-wide text-stone-600 max-sm:hidden">
               <tr>
                 {['Product', 'Price', 'Rating', 'Status', 'File', 'Actions'].map((heading) => (
                   <th key={heading} scope="col" className="px-4 py-3 font-semibold">
@@ -89,7 +90,7 @@ export function GuidesTab() {
                 ))}
               </tr>
             </thead>
-            <tbody className="divide-y divide-stone-200">
+            <tbody className="divide-y divide-stone-200 max-sm:block">
               {guides.data.map((guide) => (
                 <GuideRow
                   key={guide.id}
@@ -159,8 +160,8 @@ function GuideRow({
   });
 
   return (
-    <tr data-testid="guide-row" data-guide-id={guide.id} className="align-top">
-      <td className="px-4 py-3">
+    <tr data-testid="guide-row" data-guide-id={guide.id} className="align-top max-sm:block max-sm:py-2">
+      <td data-label="Product" className={CELL}>
         <div className="flex items-start gap-3">
           {guide.imageUrl ? (
             <img
@@ -185,18 +186,20 @@ function GuideRow({
           </div>
         </div>
       </td>
-      <td className="whitespace-nowrap px-4 py-3">€{guide.price}</td>
-      <td className="whitespace-nowrap px-4 py-3">
+      <td data-label="Price" className={`${CELL} whitespace-nowrap`}>
+        €{guide.price}
+      </td>
+      <td data-label="Rating" className={`${CELL} whitespace-nowrap`}>
         ★ {Number(guide.rating).toFixed(1)} <span className="text-stone-600">({guide.reviewCount})</span>
       </td>
-      <td className="px-4 py-3">
+      <td data-label="Status" className={CELL}>
         <span
           className={`rounded-full px-2 py-0.5 text-xs font-semibold ${guide.isActive ? 'bg-emerald-100 text-emerald-900' : 'bg-stone-200 text-stone-800'}`}
         >
           {guide.isActive ? 'Active' : 'Inactive'}
         </span>
       </td>
-      <td className="px-4 py-3">
+      <td data-label="File" className={CELL}>
         {guide.fileName ? (
           <p className="max-w-[14rem] break-all text-xs">
             {guide.fileName}
@@ -209,7 +212,7 @@ function GuideRow({
           <RowPdfUpload guide={guide} onChanged={onChanged} />
         )}
       </td>
-      <td className="px-4 py-3">
+      <td data-label="Actions" className={CELL}>
         <div className="flex flex-wrap gap-2">
           <button
             type="button"

@@ -5,12 +5,10 @@ import { useModalDialog } from '../../components/ui/modal';
 import { toast } from '../../components/ui/toast';
 import { AdminApiError, adminFetch } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';
+import { CELL } from '../shell/table-cells';
 import { useAdminData } from '../shell/use-admin-data';
 
 /** Table cells; under 640 px each row becomes a card, every cell led by its column's name. */
-export const CELL =
-  'px-3 py-3 align-top max-sm:grid max-sm:grid-cols-[6rem_minmax(0,1fr)] max-sm:gap-x-3 max-sm:py-1.5 max-sm:*:col-start-2 max-sm:*:justify-self-start max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:text-stone-500 max-sm:before:content-[attr(data-label)]';
-
 /** Admin spec §8: blob URLs of receipts are released after 5 seconds. */
 const RECEIPT_URL_LIFETIME_MS = 5000;
 

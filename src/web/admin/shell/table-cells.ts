@@ -1,0 +1,7 @@
+/**
+ * A table cell that becomes a labelled row of a card below the sm breakpoint: the <td> shows its
+ * data-label on the left. Use with `max-sm:block` on the table, tbody and tr, and `max-sm:hidden`
+ * on the thead, so admin tables read on a 360 px phone without sideways scrolling.
+ */
+export const CELL =
+  'px-3 py-3 align-top max-sm:grid max-sm:grid-cols-[6rem_minmax(0,1fr)] max-sm:gap-x-3 max-sm:py-1.5 max-sm:*:col-start-2 max-sm:*:justify-self-start max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:text-stone-500 max-sm:before:content-[attr(data-label)]';
