@@ -1,6 +1,7 @@
 // All benchmarks, one after the other (`npm run bench`):
 //   npx tsx bench/index.ts [--no-build]
-//     [--only js-weight,lighthouse,catalogue-throughput,startup,order-creation,stamping,zip]
+//     [--only js-weight,lighthouse,catalogue-throughput,startup,order-creation,stamping,zip,
+//            analytics-ingest,analytics-dashboard]
 // Builds once (node scripts/build.mjs, as `npm run build`), snapshots dist/ (see prepareBuild in
 // bench/shop.ts) and runs each benchmark as its own process on that snapshot, so that a rebuild
 // of dist/ by someone else cannot change the build in the middle of a run. Exits 1 if any failed.
@@ -19,6 +20,9 @@ const BENCHMARKS = [
   'order-creation',
   'stamping',
   'zip',
+  // Visitor analytics (issue 7): run from the sources (buildApp), not from the build.
+  'analytics-ingest',
+  'analytics-dashboard',
 ];
 
 function run(name: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; ms: number }> {

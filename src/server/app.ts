@@ -20,6 +20,11 @@ import { adminContentRoutes } from './modules/admin-content/admin-content.routes
 import { adminEmailsRoutes } from './modules/admin-emails/admin-emails.routes';
 import { adminGuidesRoutes } from './modules/admin-guides/admin-guides.routes';
 import { adminMediaRoutes } from './modules/admin-media/admin-media.routes';
+import {
+  createAnalyticsBuffer,
+  type EventBuffer,
+  registerAnalytics,
+} from './modules/analytics/analytics.plugin';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { type CatalogueCache, createCatalogueCache } from './modules/catalogue/catalogue-cache';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
@@ -48,6 +53,8 @@ export interface Services {
   requireAdmin: AdminGuard;
   /** The storefront's catalogue answers; whatever changes a guide calls invalidate(). */
   catalogueCache: CatalogueCache;
+  /** Analytics events waiting to be written in a batch; flush() writes them now (tests). */
+  analytics: EventBuffer;
 }
 
 declare module 'fastify' {
@@ -145,7 +152,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     payments,
     requireAdmin: adminGuard,
     catalogueCache: createCatalogueCache(config.catalogueCacheTtlMs),
+    analytics: createAnalyticsBuffer(database.db, config.analytics, app.log.child({ module: 'analytics' })),
   });
+  // onClose hooks run last-registered first: this one writes the waiting analytics events after
+  // the requests in flight are answered and before the database (registered above) closes.
+  app.addHook('onClose', () => app.services.analytics.close());
   if (overrides.startWorker !== false) {
     app.addHook('onReady', async () => jobs.start());
   }
@@ -174,6 +185,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(adminGuidesRoutes);
   await app.register(adminContentRoutes);
   await app.register(adminMediaRoutes);
+  await registerAnalytics(app);
   await app.register(mobileMoneyRoutes);
   await app.register(adminEmailsRoutes);
 

@@ -47,7 +47,7 @@ const envSchema = z.object({
   ANALYTICS_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   ANALYTICS_FLUSH_MAX_EVENTS: z.coerce.number().int().min(1).max(10_000).default(500),
   /** Beyond this many events waiting (database down), ingest answers 503 and browsers retry. */
-  ANALYTICS_MAX_BUFFERED_EVENTS: z.coerce.number().int().min(100).max(1_000_000).default(50_000),
+  ANALYTICS_MAX_BUFFERED_EVENTS: z.coerce.number().int().min(100).max(1_000_000).default(20_000),
   /** Ingest requests per client address per minute. */
   ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** country: geoip-lite's country data (+17.5 MB RSS); city: regions too (+143.5 MB); off: none. */

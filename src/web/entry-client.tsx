@@ -5,6 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { isLocale, LOCALE_STORAGE_KEY, type Locale } from '../shared/locale';
 import { SSR_STATE_KEY } from '../shared/ssr';
+import { loadTrackerWhenIdle } from './analytics/load-tracker';
 import { AppShell } from './app/app-shell';
 import type { AppDeps } from './app/deps';
 import { createQueryClient } from './app/query-client';
@@ -64,3 +65,4 @@ function App() {
 }
 
 hydrateRoot(document.getElementById('root')!, <App />);
+loadTrackerWhenIdle();

@@ -29,6 +29,14 @@ export const MIN_TIME_ON_PAGE_MS = 1000;
 /** Largest accepted body and batch. */
 export const ANALYTICS_MAX_BODY_BYTES = 64 * 1024;
 export const ANALYTICS_MAX_BATCH = 50;
+/** Domains (and their subdomains) whose pages send the shopper back after paying: no new visit. */
+export const PAYMENT_PROVIDER_DOMAINS = [
+  'stripe.com',
+  'stripe.network',
+  'paypal.com',
+  'djamo.com',
+  'djamo.ci',
+] as const;
 
 const shortText = (max: number) => z.string().max(max);
 
@@ -54,6 +62,12 @@ export const analyticsEventSchema = z.object({
   utmSource: shortText(200).nullish(),
   utmMedium: shortText(200).nullish(),
   utmCampaign: shortText(200).nullish(),
+  /**
+   * Host of document.referrer on the session's landing page, if any. The server uses it only to
+   * recognise a return from a payment provider's page (checkout.stripe.com), which continues the
+   * visitor's session instead of starting a referral visit; it is not stored.
+   */
+  referrer: shortText(300).nullish(),
   /** When the event happened in the browser (ms since epoch); queued events keep their time. */
   timestamp: z.int().positive().optional(),
 });

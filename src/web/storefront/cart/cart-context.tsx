@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { track } from '../../analytics/track';
 import {
   addItem,
   type CartGuide,
@@ -64,10 +65,10 @@ export function CartProvider(props: { children: ReactNode }) {
     if (loaded) localStorage.setItem(STORAGE_KEY, JSON.stringify(items));
   }, [items, loaded]);
 
-  const add = useCallback(
-    (guide: CartGuide, quantity?: number) => setItems((c) => addItem(c, guide, quantity)),
-    [],
-  );
+  const add = useCallback((guide: CartGuide, quantity?: number) => {
+    setItems((c) => addItem(c, guide, quantity));
+    track('add_to_cart', { guideId: guide.id, meta: { quantity: quantity ?? 1 } });
+  }, []);
   const update = useCallback((id: string, q: number) => setItems((c) => setQuantity(c, id, q)), []);
   const remove = useCallback((id: string) => setItems((c) => removeItem(c, id)), []);
   const clear = useCallback(() => setItems([]), []);

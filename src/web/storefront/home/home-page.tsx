@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { COUNTRY_SLUGS } from '../../../shared/countries';
+import { track } from '../../analytics/track';
 import { useApi } from '../../app/deps';
 import { paths } from '../../app/paths';
 import { useI18n } from '../../i18n';
@@ -26,6 +28,11 @@ export function HomePage(props: { showAll?: boolean }) {
   // No placeholder from the previous search: stale results under a new heading would mislead.
   const guides = useQuery(queries.guides(api, locale, term || undefined));
   const list = guides.data ?? [];
+  const resultsCount = guides.data?.length;
+  useEffect(() => {
+    if (term && resultsCount !== undefined)
+      track('action', { meta: { action: 'search', query: term.slice(0, 200), resultsCount } });
+  }, [term, resultsCount]);
 
   return (
     <>
