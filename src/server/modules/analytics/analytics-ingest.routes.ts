@@ -48,11 +48,9 @@ export const analyticsIngestRoutes: FastifyPluginAsyncZod<AnalyticsIngestOptions
       bodyLimit: ANALYTICS_MAX_BODY_BYTES,
       // Parsed below, so a refusal names the event field at fault (a union only says "Invalid input").
       schema: {
-        body: z
-          .unknown()
-          .meta({
-            description: 'One analytics event or a batch (JSON, or the text/plain body a beacon sends)',
-          }),
+        body: z.unknown().meta({
+          description: 'One analytics event or a batch (JSON, or the text/plain body a beacon sends)',
+        }),
         response: { 204: z.null().meta({ description: 'Accepted (also for bots, which are not stored)' }) },
       },
       config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } },
