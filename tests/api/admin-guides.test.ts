@@ -6,6 +6,7 @@ import { orderItems, orders, storedFiles, travelGuides } from '../../src/server/
 import type { AdminGuide } from '../../src/shared/contracts/admin/guides';
 import type { Guide } from '../../src/shared/contracts/catalogue';
 import { insertGuide, makeGuidePdf } from '../helpers/fixtures';
+import { multipartBody } from '../helpers/multipart';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
 const ADMIN_KEY = 'admin-guides-test-key-0123456789';
@@ -18,32 +19,12 @@ afterAll(() => ctx.close());
 
 type Part = { name: string; value: string } | { name: string; file: Buffer; fileName: string; type: string };
 
-/** A multipart/form-data body, built by hand so a test controls each part's name and declared type. */
+/** The guide form as multipart, with the admin key; parts keep the name and type a test declares. */
 function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----guides${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('file' in part) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\nContent-Type: ${part.type}\r\n\r\n`,
-        ),
-        part.file,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
-        ),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-admin-key': ADMIN_KEY },
-  };
+  const { payload, contentType } = multipartBody(
+    parts.map((p) => ('file' in p ? { name: p.name, fileName: p.fileName, type: p.type, data: p.file } : p)),
+  );
+  return { payload, headers: { 'content-type': contentType, 'x-admin-key': ADMIN_KEY } };
 }
 
 const png = (color = '#b45309') =>

@@ -7,7 +7,7 @@ import type {
   AnalyticsSummary,
 } from '../../src/shared/contracts/admin/analytics';
 import type { AnalyticsEvent } from '../../src/shared/contracts/analytics';
-import { CHROMIUM_ARGS, type RunningShop, startShop, trackPageErrors } from './harness';
+import { CHROMIUM_ARGS, checkoutFirstCard, type RunningShop, startShop, trackPageErrors } from './harness';
 
 const ADMIN_KEY = 'e2e-admin-key-analytics-0123456789';
 /**
@@ -98,16 +98,7 @@ describe('visitor analytics', () => {
     await expect.poll(() => events.some((e) => e.type === 'page_view'), { timeout: 15_000 }).toBe(true);
     const results = await page.locator('[data-testid="guide-card"]').count();
     await page.mouse.wheel(0, 3000);
-    await page
-      .locator('[data-testid="guide-card"]')
-      .first()
-      .getByRole('button', { name: 'Ajouter au panier' })
-      .click();
-    await page
-      .getByRole('dialog', { name: 'Votre panier' })
-      .getByRole('link', { name: 'Passer à la caisse' })
-      .click();
-    await page.getByRole('heading', { name: 'Paiement sécurisé' }).waitFor();
+    await checkoutFirstCard(page);
     for (const [name, value] of Object.entries({
       email: 'fatou.sow@example.com',
       firstName: 'Fatou',

@@ -41,6 +41,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningShop {
   url: string;
+  /** Set when the shop runs on PostgreSQL. */
+  databaseUrl?: string;
   process: ChildProcess;
   dataDir: string;
   logs(): string;
@@ -52,7 +54,12 @@ export interface RunningShop {
  * shop. `prepare` may change that copy's database before the server opens it.
  */
 export async function startShop(
-  options: { env?: Record<string, string>; prepare?(deps: { db: Db; files: FileStore }): Promise<void> } = {},
+  options: {
+    env?: Record<string, string>;
+    prepare?(deps: { db: Db; files: FileStore; dataDir: string }): Promise<void>;
+    /** Run on the database of a shop already started (another instance of the same shop). */
+    shareDatabaseOf?: RunningShop;
+  } = {},
 ): Promise<RunningShop> {
   const template = inject('e2eTemplate');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
@@ -67,7 +74,10 @@ export async function startShop(
   };
   let dropDatabase: (() => Promise<void>) | undefined;
   const baseUrl = process.env.DATABASE_URL;
-  if (baseUrl && template.database) {
+  if (options.shareDatabaseOf) {
+    if (!options.shareDatabaseOf.databaseUrl) throw new Error('Only a PostgreSQL shop can be shared');
+    env.DATABASE_URL = options.shareDatabaseOf.databaseUrl;
+  } else if (baseUrl && template.database) {
     const name = `shop_e2e_${randomBytes(6).toString('hex')}`;
     const admin = await adminConnection(baseUrl);
     try {
@@ -90,7 +100,7 @@ export async function startShop(
       ? await openPostgres(env.DATABASE_URL, { max: 2 })
       : await openPglite({ dir: path.join(dataDir, 'db') });
     try {
-      await options.prepare({ db: database.db, files: createLocalFileStore(path.join(dataDir, 'files')) });
+      await options.prepare({ db: database.db, files: createLocalFileStore(path.join(dataDir, 'files')), dataDir });
     } finally {
       await database.close();
     }
@@ -124,6 +134,7 @@ export async function startShop(
   }
   return {
     url,
+    databaseUrl: env.DATABASE_URL,
     process: child,
     dataDir,
     logs: () => output,
@@ -166,4 +177,18 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
       .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
   return violations;
+}
+
+/** Adds the first guide card on the page to the cart and opens the checkout, in the French UI. */
+export async function checkoutFirstCard(page: Page): Promise<void> {
+  await page
+    .locator('[data-testid="guide-card"]')
+    .first()
+    .getByRole('button', { name: 'Ajouter au panier' })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Votre panier' })
+    .getByRole('link', { name: 'Passer à la caisse' })
+    .click();
+  await page.getByRole('heading', { name: 'Paiement sécurisé' }).waitFor();
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeGuidePdf } from '../helpers/fixtures';
 import { readEmail } from '../helpers/mail';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
+import { checkoutFirstCard, launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
 
 const ADMIN_KEY = 'e2e-mobile-money-key-0123456789';
 const OPERATOR = 'desk@guides.example';
@@ -63,16 +63,7 @@ const waitForMail = async (to: string, subject: RegExp) => {
 /** The shopper's side up to the dialog: cart, the mobile-money tab, the form. */
 async function orderByMobileMoney(page: Page, search: string, email: string) {
   await page.goto(`${shop.url}/?search=${encodeURIComponent(search)}`);
-  await page
-    .locator('[data-testid="guide-card"]')
-    .first()
-    .getByRole('button', { name: 'Ajouter au panier' })
-    .click();
-  await page
-    .getByRole('dialog', { name: 'Votre panier' })
-    .getByRole('link', { name: 'Passer à la caisse' })
-    .click();
-  await page.getByRole('heading', { name: 'Paiement sécurisé' }).waitFor();
+  await checkoutFirstCard(page);
   await page.getByRole('tab', { name: 'Payer par mobile money' }).click();
   for (const [name, value] of Object.entries({
     email,

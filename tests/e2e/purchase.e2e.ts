@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mailText, startSmtpServer } from '../helpers/smtp';
-import { launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
+import { checkoutFirstCard, launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
 
 let shop: RunningShop;
 let browser: Browser;
@@ -26,16 +26,7 @@ async function phonePage(): Promise<Page> {
 
 async function addToCartAndCheckout(page: Page, search: string) {
   await page.goto(`${shop.url}/?search=${encodeURIComponent(search)}`);
-  await page
-    .locator('[data-testid="guide-card"]')
-    .first()
-    .getByRole('button', { name: 'Ajouter au panier' })
-    .click();
-  await page
-    .getByRole('dialog', { name: 'Votre panier' })
-    .getByRole('link', { name: 'Passer à la caisse' })
-    .click();
-  await page.getByRole('heading', { name: 'Paiement sécurisé' }).waitFor();
+  await checkoutFirstCard(page);
 }
 
 async function fill(page: Page, values: Record<string, string>) {

@@ -3,7 +3,7 @@ import type { EmailLogEntry, EmailRange, EmailStats } from '../../../shared/cont
 import { formatPrice } from '../../../shared/money';
 import { toast } from '../../components/ui/toast';
 import { adminFetch } from '../auth/admin-session';
-import { formatAdminDate, useReceiptViewer } from '../mobile-money/mobile-money-tab';
+import { formatAdminDate, ReceiptButton, useReceiptViewer } from '../mobile-money/mobile-money-tab';
 import { showAdminError } from '../shell/admin-toast';
 import { CELL } from '../shell/table-cells';
 import { useAdminData } from '../shell/use-admin-data';
@@ -204,23 +204,13 @@ export function EmailsTab() {
                         {paymentMethodLabel(info?.paymentMethod, info?.paymentProvider)}
                       </td>
                       <td data-label="Receipt" className={`${CELL}`}>
-                        {info?.paymentReceiptUrl ? (
-                          <button
-                            type="button"
-                            onClick={() =>
-                              receipts.open({
-                                url: info.paymentReceiptUrl!,
-                                type: info.paymentReceiptType,
-                                label: `Receipt for ${info.orderNumber}`,
-                              })
-                            }
-                            className="font-semibold text-teal-800 underline"
-                          >
-                            View
-                          </button>
-                        ) : (
-                          <span className="text-stone-500">—</span>
-                        )}
+                        <ReceiptButton
+                          viewer={receipts}
+                          url={info?.paymentReceiptUrl}
+                          type={info?.paymentReceiptType ?? null}
+                          orderNumber={info?.orderNumber ?? ''}
+                          none="—"
+                        />
                       </td>
                       <td data-label="Purchased Guides" className={`${CELL} sm:min-w-44`}>
                         {entry.purchasedGuides.length === 0 ? (

@@ -93,6 +93,27 @@ export function useReceiptViewer() {
   return { open, viewer };
 }
 
+/** 'View' for a receipt, or the text to show when there is none. */
+export function ReceiptButton(props: {
+  viewer: ReturnType<typeof useReceiptViewer>;
+  url: string | null | undefined;
+  type: ReceiptToView['type'];
+  orderNumber: string;
+  none: string;
+}) {
+  const { url } = props;
+  if (!url) return <span className="text-stone-500">{props.none}</span>;
+  return (
+    <button
+      type="button"
+      onClick={() => props.viewer.open({ url, type: props.type, label: `Receipt for ${props.orderNumber}` })}
+      className="font-semibold text-teal-800 underline"
+    >
+      View
+    </button>
+  );
+}
+
 function ReceiptImageDialog(props: { image: { src: string; label: string } | null; onClose(): void }) {
   const dialog = useModalDialog(props.image !== null);
   return (
@@ -244,23 +265,13 @@ export function MobileMoneyTab() {
                       </span>
                     </td>
                     <td data-label="Receipt" className={`${CELL}`}>
-                      {order.receiptUrl ? (
-                        <button
-                          type="button"
-                          onClick={() =>
-                            receipts.open({
-                              url: order.receiptUrl!,
-                              type: order.receiptType,
-                              label: `Receipt for ${order.orderNumber}`,
-                            })
-                          }
-                          className="font-semibold text-teal-800 underline"
-                        >
-                          View
-                        </button>
-                      ) : (
-                        <span className="text-stone-500">No receipt</span>
-                      )}
+                      <ReceiptButton
+                        viewer={receipts}
+                        url={order.receiptUrl}
+                        type={order.receiptType}
+                        orderNumber={order.orderNumber}
+                        none="No receipt"
+                      />
                       {order.receiptCount > 1 ? (
                         <p className="text-xs text-stone-500">{order.receiptCount} sent, latest shown</p>
                       ) : null}
