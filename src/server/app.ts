@@ -5,9 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
 import { createPaymentGateway, loopbackUrl, type PaymentGateway } from './adapters/payments/stripe';
+import { createFileStore } from './adapters/storage/create-file-store';
 import type { FileStore } from './adapters/storage/file-store';
-import { createLocalFileStore } from './adapters/storage/local';
-import { createS3FileStore } from './adapters/storage/s3';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { registerErrorHandling } from './http/errors';
@@ -26,7 +25,7 @@ import {
   registerAnalytics,
 } from './modules/analytics/analytics.plugin';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
-import { type CatalogueCache, createCatalogueCache } from './modules/catalogue/catalogue-cache';
+import { type CatalogueCache, createSharedCatalogueCache } from './modules/catalogue/catalogue-cache';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { STRIPE_WEBHOOK_PATH } from './modules/checkout/stripe-webhook.routes';
 import { contentRoutes } from './modules/content/content.routes';
@@ -127,8 +126,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await database.close();
     });
   }
-  const files =
-    overrides.files ?? (config.s3 ? createS3FileStore(config.s3) : createLocalFileStore(config.filesDir));
+  const files = overrides.files ?? createFileStore(config);
   const mailer = overrides.mailer ?? createMailer(config);
   const jobs = createJobWorker(
     { db: database.db, log: app.log.child({ module: 'jobs' }) },
@@ -141,6 +139,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     log: app.log,
   });
   app.addHook('onClose', () => payments.close());
+  const catalogueCache = createSharedCatalogueCache({
+    ttlMs: config.catalogueCacheTtlMs,
+    database,
+    onError: (error) =>
+      app.log.warn({ err: error }, 'could not tell the other processes that the catalogue changed'),
+  });
+  app.addHook('onReady', () => catalogueCache.start());
+  app.addHook('onClose', () => catalogueCache.stop());
   const adminGuard = requireAdmin({ db: database.db, configuredKey: config.adminApiKey });
   app.decorate('services', {
     config,
@@ -151,7 +157,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     jobs,
     payments,
     requireAdmin: adminGuard,
-    catalogueCache: createCatalogueCache(config.catalogueCacheTtlMs),
+    catalogueCache,
     analytics: createAnalyticsBuffer(database.db, config.analytics, app.log.child({ module: 'analytics' })),
   });
   // onClose hooks run last-registered first: this one writes the waiting analytics events after

@@ -27,6 +27,11 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /**
+   * A Stripe-compatible test server (http://host:port) to use instead of api.stripe.com, e.g. one
+   * fake shared by several instances; the checkout then shows the test card form.
+   */
+  STRIPE_TEST_API_URL: optionalString.pipe(z.url().optional()),
   SMTP_URL: optionalString.pipe(z.url().optional()),
   MAIL_FROM: z.string().min(3).default('Guides Afrique <guides@example.com>'),
   S3_BUCKET: optionalString,
@@ -87,7 +92,7 @@ export interface Config {
   filesDir: string;
   outboxDir: string;
   adminApiKey: string | undefined;
-  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; testApiUrl?: string };
   smtpUrl: string | undefined;
   mailFrom: string;
   s3:
@@ -165,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      testApiUrl: e.STRIPE_TEST_API_URL,
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

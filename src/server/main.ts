@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { createLocalFileStore } from './adapters/storage/local';
+import { createFileStore } from './adapters/storage/create-file-store';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -26,7 +26,7 @@ async function start(): Promise<FastifyInstance> {
   await database.migrate();
   const adminKey = await ensureAdminKey(database.db, config.adminApiKey);
   if (adminKey) console.log(adminKeyAnnouncement(adminKey, 'generated'));
-  const files = createLocalFileStore(config.filesDir);
+  const files = createFileStore(config);
   if (config.seedDemoData) {
     const seedStart = performance.now();
     const { seeded } = await seedDemoData({ db: database.db, files });

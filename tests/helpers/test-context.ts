@@ -5,9 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import type { Mailer } from '../../src/server/adapters/mail/mailer';
+import { createFileStore } from '../../src/server/adapters/storage/create-file-store';
 import type { FileStore } from '../../src/server/adapters/storage/file-store';
-import { createLocalFileStore } from '../../src/server/adapters/storage/local';
-import { createS3FileStore } from '../../src/server/adapters/storage/s3';
 import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import { type Database, type Db, openPglite, openPostgres } from '../../src/server/db/client';
@@ -92,7 +91,7 @@ export async function createTestContext(
     ...options.env,
   });
   const testDb = await createTestDatabase();
-  const files = config.s3 ? createS3FileStore(config.s3) : createLocalFileStore(config.filesDir);
+  const files = createFileStore(config);
   const app = await buildApp(config, {
     database: testDb.database,
     files,

@@ -27,6 +27,18 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole data folder as a tarball (used to copy a migrated template in tests). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * LISTEN on a channel: `onMessage` gets each NOTIFY payload, and an empty one after a lost
+   * connection comes back (messages may have been missed meanwhile). Resolves to an unsubscribe.
+   */
+  subscribe(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** NOTIFY a channel: every process subscribed to it, this one included, hears the payload. */
+  publish(channel: string, payload: string): Promise<void>;
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+function assertChannel(channel: string): void {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid notification channel: ${channel}`);
 }
 
 /** Migrations live in the source tree and are found from here or, in the built server, from the project root. */
@@ -65,6 +77,14 @@ export async function openPglite(options: { dir?: string; loadDataDir?: Blob }):
       if (!client.closed) await client.close();
     },
     dumpDataDir: () => client.dumpDataDir('gzip'),
+    subscribe: async (channel, onMessage) => {
+      assertChannel(channel);
+      return client.listen(channel, onMessage);
+    },
+    publish: async (channel, payload) => {
+      assertChannel(channel);
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
   };
 }
 
@@ -93,6 +113,56 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+    subscribe: (channel, onMessage) => listenPostgres(url, channel, onMessage),
+    publish: async (channel, payload) => {
+      assertChannel(channel);
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+  };
+}
+
+/** A dedicated connection that LISTENs, and reconnects (with backoff, up to 30 s) when it drops. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  assertChannel(channel);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const connect = async (attempt: number): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      retryTimer = setTimeout(() => void connect(1), 500);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+      client = next;
+      if (stopped) await next.end();
+      // What was said while nobody listened is lost: tell the subscriber to assume a change.
+      else if (attempt > 0) onMessage('');
+    } catch (error) {
+      await next.end().catch(() => {});
+      if (attempt === 0) throw error;
+      if (!stopped)
+        retryTimer = setTimeout(() => void connect(attempt + 1), Math.min(30_000, 500 * 2 ** attempt));
+    }
+  };
+
+  await connect(0);
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    await client?.end().catch(() => {});
   };
 }
 

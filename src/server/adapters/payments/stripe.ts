@@ -236,6 +236,26 @@ export async function createPaymentGateway(
   settings: Config['stripe'],
   options: PaymentGatewayOptions,
 ): Promise<PaymentGateway> {
+  if (settings.testApiUrl) {
+    // A test server outside this process (shared by several instances): test mode, its keys.
+    if (!settings.secretKey || !settings.webhookSecret) {
+      throw new ConfigError(
+        'Invalid environment configuration:\n  STRIPE_TEST_API_URL: needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET of that server',
+      );
+    }
+    const url = new URL(settings.testApiUrl);
+    const stripe = new Stripe(settings.secretKey, {
+      ...SDK_OPTIONS,
+      host: url.hostname,
+      port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+      protocol: url.protocol === 'https:' ? 'https' : 'http',
+    });
+    return createGateway(stripe, {
+      testMode: true,
+      publishableKey: null,
+      webhookSecret: settings.webhookSecret,
+    });
+  }
   if (settings.secretKey) {
     const missing = [
       settings.webhookSecret ? undefined : 'STRIPE_WEBHOOK_SECRET',

@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Database } from '../../db/client';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -15,8 +16,8 @@ export interface CachedBody {
 /**
  * The storefront's catalogue answers, serialised and compressed once and kept for a short time.
  * Without it every listing is a database query and a compression, and the embedded database runs
- * one query at a time. Changes made through this process clear it at once; another process's
- * changes show after at most `ttlMs` (docs/ARCHITECTURE.md, "Caches").
+ * one query at a time. Changes made through this process clear it at once; other processes hear of
+ * them through createSharedCatalogueCache, or at worst after `ttlMs` (docs/ARCHITECTURE.md, "Caches").
  */
 export function createCatalogueCache(ttlMs: number) {
   const entries = new Map<string, { at: number; body: Promise<CachedBody> }>();
@@ -59,4 +60,36 @@ export function createCatalogueCache(ttlMs: number) {
   };
 }
 
-export type CatalogueCache = ReturnType<typeof createCatalogueCache>;
+export type CatalogueCache = Pick<ReturnType<typeof createCatalogueCache>, 'get' | 'invalidate'>;
+
+const CATALOGUE_CHANNEL = 'catalogue_changed';
+
+/**
+ * The catalogue cache of one process, kept in step with the others through the database: a change
+ * here clears this cache and NOTIFYs the rest, which clear theirs as soon as they hear it.
+ */
+export function createSharedCatalogueCache(options: {
+  ttlMs: number;
+  database: Pick<Database, 'subscribe' | 'publish'>;
+  onError(error: unknown): void;
+}) {
+  const local = createCatalogueCache(options.ttlMs);
+  const instance = randomUUID();
+  let unsubscribe: (() => Promise<void>) | undefined;
+  return {
+    get: local.get,
+    invalidate(): void {
+      local.invalidate();
+      options.database.publish(CATALOGUE_CHANNEL, instance).catch(options.onError);
+    },
+    /** Starts listening to the other processes' changes. */
+    async start(): Promise<void> {
+      unsubscribe = await options.database.subscribe(CATALOGUE_CHANNEL, (from) => {
+        if (from !== instance) local.invalidate();
+      });
+    },
+    async stop(): Promise<void> {
+      await unsubscribe?.();
+    },
+  };
+}
