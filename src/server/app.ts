@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
+import etag from '@fastify/etag';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -174,6 +175,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await mailer.close();
   });
 
+  // ETags on every answer built in memory (API reads, pages), hashed before compression: a phone
+  // that already has the answer gets a 304 instead of the bytes again. Streams (files) set their own.
+  await app.register(etag, { weak: true });
   await app.register(compress, { threshold: 1024 });
   // Uploads (admin guides and media, receipts): each route sets its own, smaller limits per file.
   await app.register(multipart, {

@@ -62,3 +62,34 @@ describe('security headers', () => {
     );
   });
 });
+
+describe('ETags', () => {
+  test('an API read carries an ETag, and asking again with it answers 304 without the body', async () => {
+    const first = await ctx.app.inject({ url: '/api/content?locale=fr&keys=home.*' });
+    expect(first.statusCode).toBe(200);
+    const tag = String(first.headers.etag);
+    expect(tag).toMatch(/^W\/"/);
+    const again = await ctx.app.inject({
+      url: '/api/content?locale=fr&keys=home.*',
+      headers: { 'if-none-match': tag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await ctx.app.inject({
+      url: '/api/content?locale=fr&keys=home.*',
+      headers: { 'if-none-match': 'W/"an-older-answer"' },
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
+  test('the catalogue keeps its own ETag', async () => {
+    const first = await ctx.app.inject({ url: '/api/travel-guides?locale=fr' });
+    const tag = String(first.headers.etag);
+    expect(tag).toMatch(/^"/);
+    const again = await ctx.app.inject({
+      url: '/api/travel-guides?locale=fr',
+      headers: { 'if-none-match': tag },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+});
