@@ -11,6 +11,7 @@ import type { FileStore } from './adapters/storage/file-store';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { registerErrorHandling } from './http/errors';
+import { refuseNulCharacters } from './http/nul-characters';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseNulCharacters(app);
   registerSecurityHeaders(app);
   await registerOpenApi(app);
 

@@ -32,6 +32,51 @@ function describeValidation(context: string | undefined, issues: ValidationIssue
   return parts.join('; ');
 }
 
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unsupported Content-Type\.|Unexpected end of (form|multipart data)|Malformed part header)/;
+
+/** 22021 character_not_in_repertoire, 22P05 untranslatable_character, on the error or its cause (drizzle wraps). */
+function isUntypeableText(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+  }
+  return false;
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
+/**
+ * The database (or another backing service) cannot be reached: refused or dropped connections,
+ * PostgreSQL shutting down or starting up, SQLSTATE class 08. Looked for on the error, its causes
+ * (drizzle wraps) and an AggregateError's errors (a refused connection to each address).
+ */
+export function isServiceUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { code, message, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+  if (Array.isArray(errors) && errors.some((e) => isServiceUnavailable(e, depth + 1))) return true;
+  return isServiceUnavailable(cause, depth + 1);
+}
+
 /** Every error leaves as JSON { message }: 4xx when the request was wrong, 5xx only for our faults. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -46,6 +91,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its contract');
       return reply.code(500).send({ message: 'Internal server error' });
+    }
+    // The multipart parser (busboy) throws plain errors for a body the client got wrong.
+    if (error.statusCode === undefined && MALFORMED_MULTIPART.test(error.message)) {
+      return reply.code(400).send({ message: 'Malformed multipart/form-data body' });
+    }
+    // PostgreSQL refuses NUL and bytes it cannot store in text (a multipart field can carry them).
+    if (isUntypeableText(error)) {
+      return reply.code(400).send({ message: 'Text fields must not contain the NUL character' });
+    }
+    // The database is down or restarting: a clean, retryable 503 instead of a 500.
+    if (error.statusCode === undefined && isServiceUnavailable(error)) {
+      request.log.warn({ err: error }, 'request failed: a backing service is unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: 'The service is temporarily unavailable. Please try again in a moment.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

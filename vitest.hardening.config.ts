@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+/** The hardening suite (issue 9): generated bad input and attacks against every route, with fixed seeds. */
+export default defineConfig({
+  test: {
+    include: ['tests/hardening/**/*.test.ts'],
+    globalSetup: ['tests/setup/database-template.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
