@@ -100,7 +100,11 @@ export async function startShop(
       ? await openPostgres(env.DATABASE_URL, { max: 2 })
       : await openPglite({ dir: path.join(dataDir, 'db') });
     try {
-      await options.prepare({ db: database.db, files: createLocalFileStore(path.join(dataDir, 'files')), dataDir });
+      await options.prepare({
+        db: database.db,
+        files: createLocalFileStore(path.join(dataDir, 'files')),
+        dataDir,
+      });
     } finally {
       await database.close();
     }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startStripeFake, type StripeFake } from '../../src/server/adapters/payments/stripe-fake';
+import { type StripeFake, startStripeFake } from '../../src/server/adapters/payments/stripe-fake';
 import { createS3FileStore } from '../../src/server/adapters/storage/s3';
 import type { Guide } from '../../src/shared/contracts/catalogue';
 import type { Order } from '../../src/shared/contracts/orders';
@@ -14,7 +14,12 @@ import { type RunningShop, startShop } from './harness';
 const ADMIN_KEY = 'multi-instance-admin-key-0123456789';
 const STRIPE_KEY = `sk_test_shared_${randomBytes(8).toString('hex')}`;
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64url')}`;
-const shopper = { email: 'moussa.ba@example.com', firstName: 'Moussa', lastName: 'Bâ', mobile: '+221 77 000 11 22' };
+const shopper = {
+  email: 'moussa.ba@example.com',
+  firstName: 'Moussa',
+  lastName: 'Bâ',
+  mobile: '+221 77 000 11 22',
+};
 
 let s3: FakeS3;
 let smtp: TestSmtpServer;
@@ -45,7 +50,11 @@ const json = async <T>(response: Response): Promise<T> => {
   return (await response.json()) as T;
 };
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 // Several instances need a database they can share: PostgreSQL (CI's second run).
 describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL database and one bucket', () => {
@@ -123,18 +132,26 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL data
 
     // Both outbox workers run; the delivery email goes out exactly once.
     const deliveries = () =>
-      smtp.received.filter((m) => m.to.includes(shopper.email) && readEmail(m.raw).text.includes(order.orderNumber));
+      smtp.received.filter(
+        (m) => m.to.includes(shopper.email) && readEmail(m.raw).text.includes(order.orderNumber),
+      );
     await expect.poll(() => deliveries().length, { timeout: 30_000 }).toBe(1);
     await new Promise((r) => setTimeout(r, 3000));
     expect(deliveries().length).toBe(1);
 
     // The stamped PDF comes out of the shared bucket, whichever instance is asked.
-    const link = await json<{ downloadUrl: string }>(await fetch(`${other.url}/api/download/${order.id}/${guide.id}`));
+    const link = await json<{ downloadUrl: string }>(
+      await fetch(`${other.url}/api/download/${order.id}/${guide.id}`),
+    );
     const handoff = await fetch(new URL(link.downloadUrl, other.url), { redirect: 'manual' });
     expect(handoff.status, `${link.downloadUrl} ${await handoff.clone().text()}`).toBe(302);
     const pdf = await fetch(String(handoff.headers.get('location')));
     expect(pdf.status).toBe(200);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   }, 90_000);
 
   test('an admin change made through one instance shows on the other at once', async () => {
