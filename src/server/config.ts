@@ -78,6 +78,13 @@ const envSchema = z.object({
     .pipe(z.array(z.string().max(40)).min(1, 'must name at least one provider').max(10)),
   /** Who is told that a mobile-money receipt arrived; default: MAIL_FROM's address. */
   OPERATOR_EMAIL: optionalString.pipe(z.email().optional()),
+  /**
+   * Outbox worker: how long a claimed job stays locked without a heartbeat (a crashed process's
+   * jobs are taken over after it), and the first retry delay (doubling up to an hour).
+   * Fault-injection tests shorten both; production keeps the defaults.
+   */
+  JOB_LEASE_MS: z.coerce.number().int().min(3000).max(3_600_000).default(120_000),
+  JOB_BACKOFF_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -125,6 +132,8 @@ export interface Config {
     /** Receives the "receipt to check" notices. */
     operatorEmail: string;
   };
+  /** The outbox worker's lease and first retry delay. */
+  jobs: { leaseMs: number; backoffBaseMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -200,5 +209,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       providers: e.MOBILE_MONEY_PROVIDERS,
       operatorEmail: e.OPERATOR_EMAIL ?? mailAddress(e.MAIL_FROM),
     },
+    jobs: { leaseMs: e.JOB_LEASE_MS, backoffBaseMs: e.JOB_BACKOFF_BASE_MS },
   };
 }

@@ -38,6 +38,7 @@ async function start(): Promise<FastifyInstance> {
   const app = await buildApp(config, {
     database,
     files,
+    worker: config.jobs,
     renderer: { render: (r) => renderer!.render(r), template: (u) => renderer!.template(u) },
   });
   app.addHook('onClose', async () => {

@@ -47,6 +47,12 @@ export interface RunningShop {
   dataDir: string;
   logs(): string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /**
+   * Ends the running process with `signal` (default SIGKILL: a crash, no cleanup) and starts a new
+   * one on the same data folder, database, environment and port; resolves once it is ready again,
+   * with the old process's exit code (null when killed by a signal). `process` is then the new one.
+   */
+  restart(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 /**
@@ -59,6 +65,11 @@ export async function startShop(
     prepare?(deps: { db: Db; files: FileStore; dataDir: string }): Promise<void>;
     /** Run on the database of a shop already started (another instance of the same shop). */
     shareDatabaseOf?: RunningShop;
+    /**
+     * Run on this PostgreSQL database (e.g. on a cluster the test stops and starts) instead of a copy
+     * of the template; an empty one is migrated and seeded by the server. The caller removes it.
+     */
+    databaseUrl?: string;
   } = {},
 ): Promise<RunningShop> {
   const template = inject('e2eTemplate');
@@ -74,7 +85,9 @@ export async function startShop(
   };
   let dropDatabase: (() => Promise<void>) | undefined;
   const baseUrl = process.env.DATABASE_URL;
-  if (options.shareDatabaseOf) {
+  if (options.databaseUrl) {
+    env.DATABASE_URL = options.databaseUrl;
+  } else if (options.shareDatabaseOf) {
     if (!options.shareDatabaseOf.databaseUrl) throw new Error('Only a PostgreSQL shop can be shared');
     env.DATABASE_URL = options.shareDatabaseOf.databaseUrl;
   } else if (baseUrl && template.database) {
@@ -111,42 +124,56 @@ export async function startShop(
   }
   const port = await freePort();
   env.PORT = String(port);
-  const child = spawn(process.execPath, [template.server], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
   const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The shop exited during start:\n${output}`);
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+  let output = '';
+  const launch = async () => {
+    const child = spawn(process.execPath, [template.server], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`The shop exited during start:\n${output}`);
+      try {
+        const res = await fetch(`${url}/readyz`);
+        if (res.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`The shop did not become ready in 60 s:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The shop did not become ready in 60 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    return { child, exited };
+  };
+  let running = await launch();
+  const end = async (signal: NodeJS.Signals) => {
+    if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill(signal);
+    return running.exited;
+  };
   return {
     url,
     databaseUrl: env.DATABASE_URL,
-    process: child,
+    get process() {
+      return running.child;
+    },
     dataDir,
     logs: () => output,
     stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode === null) child.kill(signal);
-      const code = await exited;
+      const code = await end(signal);
       await dropDatabase?.();
       await rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+    restart: async (signal = 'SIGKILL') => {
+      const code = await end(signal);
+      running = await launch();
       return code;
     },
   };

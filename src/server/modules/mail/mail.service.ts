@@ -4,6 +4,7 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { emailLog, orders } from '../../db/schema';
+import { isServiceUnavailable } from '../../http/errors';
 import type { DeliveryOrder } from '../downloads/delivery-order';
 import { enqueueJob, resendLinksJob } from '../jobs/jobs.service';
 import { type ComposedEmail, composeDeliveryEmail } from './delivery-email';
@@ -37,9 +38,10 @@ export function messageIdFor(rowId: string, mailFrom: string): string {
  * Sends one email at most once, and logs it in email_log (the admin's Emails tab).
  *
  * The row is created first (unique dedupe key), and marked sent in its own commit right after the
- * server accepts the message, so a retried job finds it sent and sends nothing. The one window
- * left: a crash after the server accepted the message and before that commit sends it again on
- * retry, with the same Message-ID (which many mail services collapse).
+ * server accepts the message, so a retried job finds it sent and sends nothing; that commit waits
+ * out a short database outage rather than fail. The one window left: a crash after the server
+ * accepted the message and before that commit sends it again on retry, with the same Message-ID
+ * (which many mail services collapse).
  */
 export async function sendLoggedEmail(
   deps: MailDeps,
@@ -81,15 +83,27 @@ export async function sendLoggedEmail(
       .where(eq(emailLog.id, row.id));
     throw error;
   }
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(emailLog)
-      .set({ status: 'sent', sentAt: sql`now()`, messageId: sent.messageId })
-      .where(eq(emailLog.id, row.id));
-    await input.onSent?.(tx);
-  });
-  return 'sent';
+  // The message is out: a database that is down for a moment must not make the job fail here,
+  // or its retry would send the message again. Wait for the database instead (up to 30 s).
+  for (let delay = 250, waited = 0; ; waited += delay, delay = Math.min(delay * 2, 4000)) {
+    try {
+      await deps.db.transaction(async (tx) => {
+        await tx
+          .update(emailLog)
+          .set({ status: 'sent', sentAt: sql`now()`, messageId: sent.messageId })
+          .where(eq(emailLog.id, row.id));
+        await input.onSent?.(tx);
+      });
+      return 'sent';
+    } catch (error) {
+      if (!isServiceUnavailable(error) || waited + delay > SENT_RECORD_PATIENCE_MS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }
+
+/** How long a sent message waits for the database to record it before its job fails (and resends). */
+const SENT_RECORD_PATIENCE_MS = 30_000;
 
 /** The order page in the order's language; it mints fresh 15-minute links each time it is opened. */
 export function orderPageUrl(

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { EmailLogEntry, EmailStats } from '../../src/shared/contracts/admin/emails';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import {
+  buyByCard,
+  type CardPurchase,
+  deliveryMails,
+  json,
+  pricedGuides,
+  shopperFor,
+  sleep,
+} from './faults-support';
+import { type RunningShop, startShop } from './harness';
+
+const ADMIN_KEY = 'faults-smtp-admin-key-0123456789';
+const ORDERS = 3;
+/** How long the SMTP server refuses mail. */
+const OUTAGE_MS = 7000;
+
+let smtp: TestSmtpServer;
+let shop: RunningShop;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  // Retries start at 500 ms instead of 10 s (then double: 1 s, 2 s, 4 s…), so an outage of a few
+  // seconds shows several retries.
+  shop = await startShop({
+    env: { SMTP_URL: smtp.url, ADMIN_API_KEY: ADMIN_KEY, JOB_BACKOFF_BASE_MS: '500', JOB_LEASE_MS: '5000' },
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await shop?.stop();
+  await smtp?.close();
+});
+
+const emailLog = async () =>
+  json<EmailLogEntry[]>(
+    await fetch(`${shop.url}/api/admin/emails?range=7d`, { headers: { 'x-admin-key': ADMIN_KEY } }),
+  );
+
+describe('the SMTP server refusing mail for a while', () => {
+  test('mail is retried with backoff, the Emails tab shows failures and retries, and each email is delivered once when it comes back', async () => {
+    smtp.setRefusing(true);
+    const guides = await pricedGuides(shop);
+    const purchases: CardPurchase[] = Array.from({ length: ORDERS }, (_, i) => ({
+      shopper: shopperFor(`faults-smtp-${i}@example.com`),
+      items: [{ id: guides[i % guides.length]!.id, quantity: 1 }],
+      total: Number(guides[i % guides.length]!.price),
+      claimed: false,
+    }));
+    await Promise.all(purchases.map((p) => buyByCard(shop, p, async () => undefined)));
+    const refusedSince = Date.now();
+
+    // Watch the email log while the server refuses: when did each delivery's attempts go up?
+    const attemptTimes = new Map<string, number[]>();
+    let lastSeen: EmailLogEntry[] = [];
+    while (Date.now() - refusedSince < OUTAGE_MS) {
+      lastSeen = (await emailLog()).filter((e) => e.kind === 'delivery');
+      for (const entry of lastSeen) {
+        const times = attemptTimes.get(entry.id) ?? [];
+        while (times.length < entry.attempts) times.push(Date.now());
+        attemptTimes.set(entry.id, times);
+      }
+      await sleep(100);
+    }
+    expect(smtp.received.length, 'nothing got through while refusing').toBe(0);
+    expect(lastSeen.length).toBe(ORDERS);
+    for (const entry of lastSeen) {
+      // The Emails tab's row: failed, the server's answer, and the tries counted.
+      expect(entry.status).toBe('failed');
+      expect(entry.lastError).toMatch(/451|Mailbox temporarily unavailable/);
+      expect(entry.attempts).toBeGreaterThanOrEqual(3);
+    }
+    const stats = await json<EmailStats>(
+      await fetch(`${shop.url}/api/admin/emails/stats?range=7d`, { headers: { 'x-admin-key': ADMIN_KEY } }),
+    );
+    expect(stats.failedEmails).toBeGreaterThanOrEqual(ORDERS);
+
+    // Backoff: each gap between tries is at least its delay (500 ms doubling, −20 % jitter, less the
+    // 100 ms resolution of this watch); the worker's 400 ms poll and the SMTP exchange come on top.
+    const gaps = [...attemptTimes.values()].map((times) => times.slice(1).map((t, i) => t - times[i]!));
+    for (const g of gaps) {
+      expect(g.length).toBeGreaterThanOrEqual(2);
+      g.forEach((gap, i) => {
+        expect(gap, `gap ${i + 1} of ${g.join('/')}`).toBeGreaterThanOrEqual(0.8 * 500 * 2 ** i - 100);
+      });
+      expect(g.at(-1)!).toBeGreaterThan(g[0]!);
+    }
+
+    smtp.setRefusing(false);
+    const acceptedAt = Date.now();
+    await expect
+      .poll(
+        async () => (await emailLog()).filter((e) => e.kind === 'delivery' && e.status === 'sent').length,
+        {
+          timeout: 20_000,
+          interval: 200,
+        },
+      )
+      .toBe(ORDERS);
+    const caughtUpMs = Date.now() - acceptedAt;
+    await sleep(2000);
+    const finalLog = (await emailLog()).filter((e) => e.kind === 'delivery');
+    const orderNumbers = finalLog.map((e) => e.orderInfo?.orderNumber ?? '');
+    for (const orderNumber of orderNumbers) {
+      expect(deliveryMails(smtp.received, orderNumber).length, `delivery emails for ${orderNumber}`).toBe(1);
+    }
+    for (const entry of finalLog) {
+      expect(entry.status).toBe('sent');
+      expect(entry.sentAt).not.toBeNull();
+    }
+    console.log(
+      [
+        `faults-smtp: ${ORDERS} orders, SMTP refused for ${OUTAGE_MS} ms`,
+        `  tries per email while refused: ${lastSeen.map((e) => e.attempts).join(', ')}; gaps (ms): ${gaps.map((g) => g.join('/')).join('; ')}`,
+        `  all delivered ${caughtUpMs} ms after the server accepted again; attempts in the log: ${finalLog.map((e) => e.attempts).join(', ')}`,
+      ].join('\n'),
+    );
+  }, 60_000);
+});
