@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { createFileStore } from './adapters/storage/create-file-store';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { type Database, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { adminKeyAnnouncement, ensureAdminKey } from './modules/admin-auth/admin-key';
 import type { PageRenderer } from './render/pages';
@@ -17,7 +17,7 @@ const projectRoot = process.cwd();
 // The built server lives in <dist>/server/main.js: its bundles are beside it.
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-async function start(): Promise<FastifyInstance> {
+async function start(): Promise<{ app: FastifyInstance; database: Database }> {
   const config = loadConfig({
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? (dev ? 'development' : 'production'),
@@ -41,9 +41,6 @@ async function start(): Promise<FastifyInstance> {
     worker: config.jobs,
     renderer: { render: (r) => renderer!.render(r), template: (u) => renderer!.template(u) },
   });
-  app.addHook('onClose', async () => {
-    await database.close();
-  });
   if (dev) {
     renderer = await createDevRenderer(app, projectRoot);
   } else {
@@ -57,10 +54,14 @@ async function start(): Promise<FastifyInstance> {
   app.log.info(
     `Shop ready at http://localhost:${config.port} in ${Math.round(performance.now() - startedAt)} ms`,
   );
-  return app;
+  return { app, database };
 }
 
-function installShutdown(app: FastifyInstance): void {
+/**
+ * SIGTERM: stop accepting, let the app finish its requests and close its parts (the worker, the
+ * analytics buffer, the catalogue listener all still need the database), then close the database.
+ */
+function installShutdown({ app, database }: { app: FastifyInstance; database: Database }): void {
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -71,6 +72,7 @@ function installShutdown(app: FastifyInstance): void {
     timer.unref();
     try {
       await app.close();
+      await database.close();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');

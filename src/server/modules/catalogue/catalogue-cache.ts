@@ -89,7 +89,9 @@ export function createSharedCatalogueCache(options: {
       });
     },
     async stop(): Promise<void> {
-      await unsubscribe?.();
+      // The database may already be closed (main.ts closes it in its own hook): nothing left to stop then.
+      await unsubscribe?.().catch(() => {});
+      unsubscribe = undefined;
     },
   };
 }

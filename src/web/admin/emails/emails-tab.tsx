@@ -234,12 +234,22 @@ export function EmailsTab() {
                         >
                           {capitalise(entry.status)}
                         </span>
+                        {entry.status === 'failed' && entry.lastError ? (
+                          <span className="mt-1 block max-w-[16rem] text-xs text-red-800">
+                            {entry.lastError}
+                          </span>
+                        ) : null}
                       </td>
                       <td data-label="Sent At" className={`${CELL}`}>
                         {entry.sentAt ? formatAdminDate(entry.sentAt) : '—'}
                       </td>
                       <td data-label="Retries" className={`${CELL}`}>
                         {entry.resentCount}
+                        {entry.attempts > 1 ? (
+                          <span className="block text-xs text-stone-600">
+                            {entry.attempts} delivery tries
+                          </span>
+                        ) : null}
                       </td>
                       <td data-label="Actions" className={`${CELL}`}>
                         <button
