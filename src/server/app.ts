@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
+import { createCinetPayProvider } from './adapters/mobile-money/cinetpay';
 import { createPaymentGateway, loopbackUrl, type PaymentGateway } from './adapters/payments/stripe';
 import { createFileStore } from './adapters/storage/create-file-store';
 import type { FileStore } from './adapters/storage/file-store';
@@ -36,6 +37,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createJobHandlers } from './modules/jobs/job-handlers';
 import { createJobWorker, type JobWorker, type WorkerOptions } from './modules/jobs/worker';
 import { mailRoutes } from './modules/mail/mail.routes';
+import { automaticPaymentRoutes } from './modules/mobile-money/automatic-payment.routes';
+import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-payment.service';
 import { mobileMoneyRoutes } from './modules/mobile-money/mobile-money.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
@@ -131,9 +134,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }
   const files = overrides.files ?? createFileStore(config);
   const mailer = overrides.mailer ?? createMailer(config);
+  // Automatic mobile money: only when CinetPay's three keys are set; the receipt flow stays otherwise.
+  const automaticPayment: AutomaticPaymentDeps = {
+    db: database.db,
+    provider: config.cinetpay ? createCinetPayProvider(config.cinetpay) : undefined,
+    config,
+    baseUrl: () => config.publicUrl ?? loopbackUrl(app.server, '') ?? `http://localhost:${config.port}`,
+    log: app.log.child({ module: 'cinetpay' }),
+  };
   const jobs = createJobWorker(
     { db: database.db, log: app.log.child({ module: 'jobs' }) },
-    createJobHandlers({ db: database.db, files, mailer, config }),
+    createJobHandlers({ db: database.db, files, mailer, config, automaticPayment }),
     overrides.worker,
   );
   // Test mode's Stripe fake delivers its webhook events to this very server once it listens.
@@ -199,6 +210,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(adminMediaRoutes);
   await registerAnalytics(app);
   await app.register(mobileMoneyRoutes);
+  await app.register(automaticPaymentRoutes, { deps: automaticPayment });
   await app.register(adminEmailsRoutes);
 
   app.setNotFoundHandler((request, reply) => {

@@ -79,6 +79,18 @@ const envSchema = z.object({
   /** Who is told that a mobile-money receipt arrived; default: MAIL_FROM's address. */
   OPERATOR_EMAIL: optionalString.pipe(z.email().optional()),
   /**
+   * CinetPay (automatic mobile-money confirmation): the three keys of the merchant account's
+   * "Integrations" page. The automatic option is offered only when all three are set.
+   */
+  CINETPAY_API_KEY: optionalString,
+  CINETPAY_SITE_ID: optionalString,
+  CINETPAY_SECRET_KEY: optionalString,
+  /** CinetPay's payment API; tests point it at a fake on 127.0.0.1. */
+  CINETPAY_API_URL: z
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) address')
+    .default('https://api-checkout.cinetpay.com'),
+  /**
    * Outbox worker: how long a claimed job stays locked without a heartbeat (a crashed process's
    * jobs are taken over after it), and the first retry delay (doubling up to an hour).
    * Fault-injection tests shorten both; production keeps the defaults.
@@ -134,6 +146,8 @@ export interface Config {
   };
   /** The outbox worker's lease and first retry delay. */
   jobs: { leaseMs: number; backoffBaseMs: number };
+  /** Automatic mobile money through CinetPay; undefined when its keys are not set. */
+  cinetpay: { apiKey: string; siteId: string; secretKey: string; apiUrl: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -162,6 +176,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const cinetpayKeys = {
+    CINETPAY_API_KEY: e.CINETPAY_API_KEY,
+    CINETPAY_SITE_ID: e.CINETPAY_SITE_ID,
+    CINETPAY_SECRET_KEY: e.CINETPAY_SECRET_KEY,
+  };
+  const missingCinetpay = Object.entries(cinetpayKeys).filter(([, v]) => v === undefined);
+  if (missingCinetpay.length > 0 && missingCinetpay.length < 3) {
+    throw new ConfigError(
+      `Invalid environment configuration:\n${missingCinetpay
+        .map(([name]) => `  ${name}: required when any CINETPAY_* key is set`)
+        .join('\n')}`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -210,5 +237,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       operatorEmail: e.OPERATOR_EMAIL ?? mailAddress(e.MAIL_FROM),
     },
     jobs: { leaseMs: e.JOB_LEASE_MS, backoffBaseMs: e.JOB_BACKOFF_BASE_MS },
+    cinetpay:
+      e.CINETPAY_API_KEY && e.CINETPAY_SITE_ID && e.CINETPAY_SECRET_KEY
+        ? {
+            apiKey: e.CINETPAY_API_KEY,
+            siteId: e.CINETPAY_SITE_ID,
+            secretKey: e.CINETPAY_SECRET_KEY,
+            apiUrl: e.CINETPAY_API_URL.replace(/\/$/, ''),
+          }
+        : undefined,
   };
 }

@@ -46,6 +46,19 @@ export const createMobileMoneyOrderResponseSchema = z.object({
   /** The wallets the shop accepts (configuration). */
   providers: z.array(z.string()),
   verificationHours: z.int(),
+  /**
+   * Automatic confirmation through a payment aggregator (CinetPay): offered first when configured,
+   * the receipt flow staying as the fallback. Null when the provider is not configured.
+   */
+  automaticPayment: z
+    .object({
+      provider: z.literal('cinetpay'),
+      /** POST: starts (or resumes) the payment; answers the hosted page to send the shopper to. */
+      checkoutUrl: z.string(),
+      /** GET: the live payment state, for the order page to poll. */
+      statusUrl: z.string(),
+    })
+    .nullable(),
 });
 export type CreateMobileMoneyOrderResponse = z.infer<typeof createMobileMoneyOrderResponseSchema>;
 
@@ -74,6 +87,18 @@ export const pendingMobileMoneyOrderSchema = z.object({
   receiptCount: z.int(),
   /** Undecided and older than the 24 hours promised to the shopper. */
   overdue: z.boolean(),
+  /** The automatic payment attempt, when the shopper started one. */
+  automaticPayment: z
+    .object({
+      provider: z.literal('cinetpay'),
+      transactionId: z.string(),
+      providerStatus: z.string().nullable(),
+      startedAt: z.string().nullable(),
+      /** Never confirmed within 24 hours, or confirmed with a wrong amount: the operator decides. */
+      needsAttention: z.boolean(),
+      attentionReason: z.string().nullable(),
+    })
+    .nullable(),
   items: z.array(z.object({ quantity: z.int(), guide: z.object({ id: z.string(), title: z.string() }) })),
 });
 export type PendingMobileMoneyOrder = z.infer<typeof pendingMobileMoneyOrderSchema>;
@@ -90,4 +115,35 @@ export const orderDecisionResponseSchema = z.object({
   id: z.string(),
   status: z.enum(['completed', 'rejected']),
   message: z.string(),
+});
+
+/** What the order page shows of an automatic payment: none started, waiting, paid, or failed. */
+export const paymentStateSchema = z.enum(['none', 'waiting', 'paid', 'failed']);
+export type PaymentState = z.infer<typeof paymentStateSchema>;
+
+/** POST /api/orders/{id}/mobile-money/checkout */
+export const mobileMoneyCheckoutResponseSchema = z.object({
+  /** The provider's hosted page: send the shopper there (window.location). */
+  paymentUrl: z.string(),
+  provider: z.literal('cinetpay'),
+  /** What the shopper is asked to pay: the euro total at 655.957 FCFA per euro, up to a multiple of 5. */
+  amountXof: z.int(),
+  paymentState: paymentStateSchema,
+});
+
+/** GET /api/orders/{id}/mobile-money/status: poll every few seconds while `waiting`. */
+export const mobileMoneyStatusResponseSchema = z.object({
+  status: orderStatusSchema,
+  paymentState: paymentStateSchema,
+  /** Whether the automatic option is offered for this order now. */
+  automaticAvailable: z.boolean(),
+  amountXof: z.int().nullable(),
+  /** The provider's last word (ACCEPTED, REFUSED, PENDING…), null before any attempt. */
+  providerStatus: z.string().nullable(),
+});
+
+/** POST /api/cinetpay/notify: what the provider reads (it only needs HTTP 200). */
+export const cinetpayNotifyResponseSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(['completed', 'already-completed', 'waiting', 'failed', 'ignored']),
 });

@@ -44,6 +44,19 @@ export const orders = pgTable(
     locale: localeEnum('locale').notNull().default('fr'),
     total: numeric('total', { precision: 10, scale: 2 }).notNull(),
     currency: text('currency').notNull().default('EUR'),
+    /**
+     * Automatic mobile money (CinetPay): the transaction id we sent at initialisation (unique, so
+     * one provider payment can only ever complete one order), the hosted page, the provider's last
+     * known status (ACCEPTED, REFUSED, PENDING…), when the attempt began and was last checked.
+     */
+    providerTransactionId: text('provider_transaction_id'),
+    providerPaymentUrl: text('provider_payment_url'),
+    providerStatus: text('provider_status'),
+    providerStartedAt: timestamp('provider_started_at', { withTimezone: true }),
+    providerCheckedAt: timestamp('provider_checked_at', { withTimezone: true }),
+    /** Set when an automatic payment needs the operator (never confirmed within 24 h, wrong amount…). */
+    providerAttentionAt: timestamp('provider_attention_at', { withTimezone: true }),
+    providerAttentionReason: text('provider_attention_reason'),
     verifiedBy: text('verified_by'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
@@ -53,6 +66,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_payment_intent_uq').on(t.paymentIntentId),
     uniqueIndex('orders_djamo_reference_uq').on(t.djamoReference),
+    uniqueIndex('orders_provider_transaction_uq').on(t.providerTransactionId),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_email_idx').on(t.email),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),

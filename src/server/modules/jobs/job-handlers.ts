@@ -6,6 +6,11 @@ import type { Db } from '../../db/client';
 import { findDeliveryOrder } from '../downloads/delivery-order';
 import { stampOrder } from '../downloads/stamped-files.service';
 import { sendDeliveryEmail } from '../mail/mail.service';
+import {
+  type AutomaticPaymentDeps,
+  CINETPAY_POLL_JOB,
+  pollTransaction,
+} from '../mobile-money/automatic-payment.service';
 import { sendMobileMoneyEmail } from '../mobile-money/mobile-money-mail';
 import { DELIVER_ORDER_JOB, MOBILE_MONEY_EMAIL_JOB, RESEND_LINKS_JOB } from './jobs.service';
 import { type JobHandler, PermanentJobError } from './worker';
@@ -15,6 +20,8 @@ export interface DeliveryDeps {
   files: FileStore;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'port' | 'mailFrom' | 'mobileMoney'>;
+  /** Automatic mobile money (CinetPay), when configured: the poller's way to the provider. */
+  automaticPayment?: AutomaticPaymentDeps;
 }
 
 function parsePayload<T>(schema: z.ZodType<T>, payload: unknown): T {
@@ -66,6 +73,15 @@ export function createJobHandlers(deps: DeliveryDeps): Record<string, JobHandler
         payload,
       );
       await sendMobileMoneyEmail(deps, job, { signal });
+    },
+    [CINETPAY_POLL_JOB]: async (payload) => {
+      const job = parsePayload(
+        z.object({ orderId: z.uuid(), transactionId: z.string().min(1), poll: z.int().min(0) }),
+        payload,
+      );
+      // Without the provider (its keys were removed), there is nobody to ask: leave it to the operator.
+      if (!deps.automaticPayment?.provider) throw new PermanentJobError('CinetPay is not configured');
+      await pollTransaction(deps.automaticPayment, job);
     },
   };
 }

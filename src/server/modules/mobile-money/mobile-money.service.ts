@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import type { z } from 'zod';
 import type {
@@ -27,14 +27,14 @@ import {
   reencodeImage,
   type UploadedFile,
 } from '../files/uploads';
-import { deliverOrderJob, enqueueJob, mobileMoneyEmailJob } from '../jobs/jobs.service';
+import { type DbOrTx, deliverOrderJob, enqueueJob, mobileMoneyEmailJob } from '../jobs/jobs.service';
 import { ORDER_NUMBER_ALPHABET, PUBLIC_ID_PATTERN } from '../orders/order-ids';
 import { createOrder, type OrderRow, TotalMismatchError } from '../orders/orders.service';
 
 export interface MobileMoneyDeps {
   db: Db;
   files: FileStore;
-  config: Pick<Config, 'mobileMoney'>;
+  config: Pick<Config, 'mobileMoney'> & Partial<Pick<Config, 'cinetpay'>>;
 }
 
 export const receiptRule: FileRule = { maxBytes: RECEIPT_MAX_BYTES, tooLarge: receiptMessages.tooLarge };
@@ -123,11 +123,19 @@ export async function placeMobileMoneyOrder(
       paymentUrl: paymentUrlFor(deps.config.mobileMoney.paymentUrl, { reference, totalCents }),
       providers: deps.config.mobileMoney.providers,
       verificationHours: VERIFICATION_HOURS,
+      // Offered only when the provider's keys are set; otherwise the receipt flow is all there is.
+      automaticPayment: deps.config.cinetpay
+        ? {
+            provider: 'cinetpay' as const,
+            checkoutUrl: `/api/orders/${encodeURIComponent(order.publicId)}/mobile-money/checkout`,
+            statusUrl: `/api/orders/${encodeURIComponent(order.publicId)}/mobile-money/status`,
+          }
+        : null,
     },
   };
 }
 
-async function findMobileMoneyOrderByPublicId(db: Db, publicId: string): Promise<OrderRow> {
+export async function findMobileMoneyOrderByPublicId(db: Db, publicId: string): Promise<OrderRow> {
   const order = PUBLIC_ID_PATTERN.test(publicId)
     ? (await db.select().from(orders).where(eq(orders.publicId, publicId)).limit(1))[0]
     : undefined;
@@ -136,7 +144,7 @@ async function findMobileMoneyOrderByPublicId(db: Db, publicId: string): Promise
   return order;
 }
 
-function decidedConflict(order: Pick<OrderRow, 'status'>): HttpError {
+export function decidedConflict(order: Pick<OrderRow, 'status'>): HttpError {
   return conflict(
     order.status === 'completed'
       ? 'This order was already validated: its guides have been sent.'
@@ -246,6 +254,34 @@ async function findAdminOrder(db: Db, id: string): Promise<OrderRow> {
 }
 
 /**
+ * Completes an undecided mobile-money order and queues its delivery, in the caller's transaction:
+ * one UPDATE guarded by the status, so of two racing completions (an operator's validation, a
+ * provider notification, the poller, the shopper's return) exactly one gets the row back and
+ * queues the delivery; the others get undefined. `also` narrows the guard (e.g. the transaction id).
+ */
+export async function completeMobileMoneyOrder(
+  tx: DbOrTx,
+  orderId: string,
+  values: { verifiedBy: string } & Partial<Pick<OrderRow, 'providerStatus' | 'providerCheckedAt'>>,
+  also?: SQL,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...values, status: 'completed', completedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.paymentMethod, 'djamo'),
+        inArray(orders.status, ['pending', 'pending_verification']),
+        also,
+      ),
+    )
+    .returning();
+  if (row) await enqueueJob(tx, deliverOrderJob(row.id));
+  return row;
+}
+
+/**
  * The operator's decision on a pending mobile-money order. One UPDATE guarded by the status makes
  * the decision once: of two racing validations, one wins and the other gets a 409. Validation
  * queues the same delivery job as a card order, in the same transaction.
@@ -257,25 +293,16 @@ export async function decideOrder(
 ): Promise<OrderRow> {
   const order = await findAdminOrder(db, id);
   const decided = await db.transaction(async (tx) => {
+    if (decision.kind === 'validate') {
+      return completeMobileMoneyOrder(tx, order.id, { verifiedBy: decision.verifiedBy });
+    }
     const [row] = await tx
       .update(orders)
-      .set(
-        decision.kind === 'validate'
-          ? {
-              status: 'completed',
-              verifiedBy: decision.verifiedBy,
-              completedAt: sql`now()`,
-              updatedAt: sql`now()`,
-            }
-          : { status: 'rejected', rejectedAt: sql`now()`, updatedAt: sql`now()` },
-      )
+      .set({ status: 'rejected', rejectedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(orders.id, order.id), inArray(orders.status, ['pending', 'pending_verification'])))
       .returning();
     if (!row) return undefined;
-    await enqueueJob(
-      tx,
-      decision.kind === 'validate' ? deliverOrderJob(row.id) : mobileMoneyEmailJob('rejection', row.id),
-    );
+    await enqueueJob(tx, mobileMoneyEmailJob('rejection', row.id));
     return row;
   });
   if (decided) return decided;
@@ -350,6 +377,16 @@ export async function listPendingMobileMoneyOrders(
       receiptType: latest ? receiptTypeOf(latest.contentType) : null,
       receiptCount: own.length,
       overdue: undecided && order.createdAt.getTime() < overdueBefore,
+      automaticPayment: order.providerTransactionId
+        ? {
+            provider: 'cinetpay',
+            transactionId: order.providerTransactionId,
+            providerStatus: order.providerStatus,
+            startedAt: order.providerStartedAt?.toISOString() ?? null,
+            needsAttention: order.providerAttentionAt !== null && undecided,
+            attentionReason: order.providerAttentionReason,
+          }
+        : null,
       items: items
         .filter((i) => i.orderId === order.id)
         .map((i) => ({ quantity: i.quantity, guide: { id: i.guideId, title: i.title } })),

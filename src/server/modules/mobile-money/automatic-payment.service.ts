@@ -1,0 +1,298 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { PaymentState } from '../../../shared/contracts/mobile-money';
+import { toCents } from '../../../shared/money';
+import { CINETPAY_MIN_XOF, cinetpayAmountXof } from '../../adapters/mobile-money/cinetpay';
+import {
+  type CheckedPayment,
+  type MobileMoneyProvider,
+  ProviderRefusedError,
+  ProviderUnavailableError,
+} from '../../adapters/mobile-money/provider';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { orders } from '../../db/schema';
+import { badRequest, HttpError } from '../../http/errors';
+import { enqueueJob, type JobInput } from '../jobs/jobs.service';
+import type { OrderRow } from '../orders/orders.service';
+import {
+  completeMobileMoneyOrder,
+  decidedConflict,
+  findMobileMoneyOrderByPublicId,
+} from './mobile-money.service';
+
+/**
+ * Automatic mobile money: the shop initialises a payment with the provider, the shopper pays on the
+ * provider's hosted page, and the order is completed only after the provider's check endpoint says
+ * ACCEPTED for the right amount — whoever asks first: the signed notification, the shopper coming
+ * back, or the poller. All three go through confirmTransaction(), whose completion is the same
+ * status-guarded UPDATE (plus delivery job) as an operator's validation, so exactly one wins.
+ */
+
+export const CINETPAY_NOTIFY_PATH = '/api/cinetpay/notify';
+export const CINETPAY_RETURN_PATH = '/api/cinetpay/return';
+export const VERIFIED_BY_PROVIDER = 'cinetpay';
+
+export interface AutomaticPaymentDeps {
+  db: Db;
+  provider: MobileMoneyProvider | undefined;
+  config: Pick<Config, 'publicUrl' | 'port' | 'mailFrom'>;
+  /** The shop's address as the provider reaches it: PUBLIC_URL, else this server's own address. */
+  baseUrl: () => string;
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/** How long the poller keeps asking, and when it asks (then hourly): a notification may never come. */
+export const POLL_FOR_MS = 24 * 3_600_000;
+const POLL_DELAYS_MS = [30_000, 60_000, 120_000, 300_000, 600_000, 1_200_000, 1_800_000];
+export const pollDelayMs = (poll: number) => POLL_DELAYS_MS[poll] ?? 3_600_000;
+
+export const CINETPAY_POLL_JOB = 'cinetpay-poll';
+export const cinetpayPollJob = (
+  orderId: string,
+  transactionId: string,
+  poll: number,
+  runAfter: Date,
+): JobInput => ({
+  kind: CINETPAY_POLL_JOB,
+  payload: { orderId, transactionId, poll },
+  dedupeKey: `${CINETPAY_POLL_JOB}:${transactionId}:${poll}`,
+  runAfter,
+});
+
+/** A transaction id CinetPay accepts: letters and digits, unique (128 random bits). */
+const newTransactionId = () => `GA${randomBytes(16).toString('hex').toUpperCase()}`;
+
+const FAILED_STATUSES = new Set(['REFUSED', 'CANCELED', 'CANCELLED']);
+
+export function paymentStateOf(
+  order: Pick<OrderRow, 'status' | 'providerTransactionId' | 'providerStatus'>,
+): PaymentState {
+  if (order.status === 'completed') return 'paid';
+  if (order.status === 'rejected') return 'failed';
+  if (!order.providerTransactionId) return 'none';
+  if (FAILED_STATUSES.has((order.providerStatus ?? '').toUpperCase())) return 'failed';
+  return 'waiting';
+}
+
+export const amountXofOf = (order: Pick<OrderRow, 'total'>) => cinetpayAmountXof(toCents(order.total));
+
+function requireProvider(deps: AutomaticPaymentDeps): MobileMoneyProvider {
+  if (!deps.provider) throw new HttpError(503, 'Automatic mobile-money payment is not available');
+  return deps.provider;
+}
+
+/**
+ * Starts (or resumes) the automatic payment of a pending mobile-money order and answers the hosted
+ * page. An attempt still waiting is resumed (same transaction, same page); after a refusal a new
+ * transaction is initialised. The amount comes from the database, never from the browser.
+ */
+export async function startAutomaticPayment(
+  deps: AutomaticPaymentDeps,
+  publicId: string,
+): Promise<{ paymentUrl: string; amountXof: number; paymentState: PaymentState }> {
+  const provider = requireProvider(deps);
+  const order = await findMobileMoneyOrderByPublicId(deps.db, publicId);
+  if (order.status === 'completed' || order.status === 'rejected') throw decidedConflict(order);
+  const amountXof = amountXofOf(order);
+  if (amountXof < CINETPAY_MIN_XOF) throw badRequest(`The provider takes at least ${CINETPAY_MIN_XOF} FCFA`);
+  if (order.providerTransactionId && order.providerPaymentUrl && paymentStateOf(order) === 'waiting') {
+    return { paymentUrl: order.providerPaymentUrl, amountXof, paymentState: 'waiting' };
+  }
+  const transactionId = newTransactionId();
+  let initialised: Awaited<ReturnType<MobileMoneyProvider['initialisePayment']>>;
+  try {
+    initialised = await provider.initialisePayment({
+      transactionId,
+      amountXof,
+      description: `Commande ${order.orderNumber}`,
+      notifyUrl: `${deps.baseUrl()}${CINETPAY_NOTIFY_PATH}`,
+      returnUrl: `${deps.baseUrl()}${CINETPAY_RETURN_PATH}/${encodeURIComponent(order.publicId)}`,
+      locale: order.locale,
+      customer: { firstName: order.firstName, lastName: order.lastName, email: order.email },
+      metadata: order.orderNumber,
+    });
+  } catch (error) {
+    if (error instanceof ProviderRefusedError) throw new HttpError(502, error.message);
+    if (error instanceof ProviderUnavailableError) throw new HttpError(503, error.message);
+    throw error;
+  }
+  const started = await deps.db.transaction(async (tx) => {
+    // Guarded on the attempt we replaced: of two racing starts, one keeps its transaction.
+    const [row] = await tx
+      .update(orders)
+      .set({
+        paymentProvider: 'cinetpay',
+        providerTransactionId: transactionId,
+        providerPaymentUrl: initialised.paymentUrl,
+        providerStatus: 'PENDING',
+        providerStartedAt: sql`now()`,
+        providerCheckedAt: null,
+        providerAttentionAt: null,
+        providerAttentionReason: null,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(orders.id, order.id),
+          inArray(orders.status, ['pending', 'pending_verification']),
+          order.providerTransactionId
+            ? eq(orders.providerTransactionId, order.providerTransactionId)
+            : isNull(orders.providerTransactionId),
+        ),
+      )
+      .returning();
+    if (!row) return undefined;
+    await enqueueJob(tx, cinetpayPollJob(row.id, transactionId, 0, new Date(Date.now() + pollDelayMs(0))));
+    return row;
+  });
+  if (started) return { paymentUrl: initialised.paymentUrl, amountXof, paymentState: 'waiting' };
+  // Someone else started (or the order was decided) meanwhile: answer what the order holds now.
+  const [now] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
+  if (!now || now.status === 'completed' || now.status === 'rejected') throw decidedConflict(now ?? order);
+  if (!now.providerPaymentUrl) throw new HttpError(503, 'Please try again');
+  return { paymentUrl: now.providerPaymentUrl, amountXof, paymentState: paymentStateOf(now) };
+}
+
+export type ConfirmOutcome =
+  | 'completed'
+  | 'already-completed'
+  | 'waiting'
+  | 'failed'
+  | 'unknown'
+  | 'attention';
+
+async function flagForOperator(db: Db, orderId: string, reason: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ providerAttentionAt: sql`now()`, providerAttentionReason: reason, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), isNull(orders.providerAttentionAt)));
+}
+
+/**
+ * Asks the provider about one of our transactions and applies its answer. Completes the order only
+ * on ACCEPTED for at least the order's XOF amount, in XOF. Idempotent; safe to race with itself.
+ * Throws ProviderUnavailableError when the provider cannot answer (the caller retries).
+ */
+export async function confirmTransaction(
+  deps: AutomaticPaymentDeps,
+  transactionId: string,
+  /** Who asks; only for the reader: every source is handled alike. */
+  _source: 'notification' | 'return' | 'status' | 'poller',
+): Promise<ConfirmOutcome> {
+  const provider = requireProvider(deps);
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(eq(orders.providerTransactionId, transactionId))
+    .limit(1);
+  if (order?.paymentMethod !== 'djamo') return 'unknown';
+  if (order.status === 'completed') return 'already-completed';
+  let checked: CheckedPayment;
+  try {
+    checked = await provider.checkPayment(transactionId);
+  } catch (error) {
+    if (error instanceof ProviderRefusedError) throw new ProviderUnavailableError(error.message);
+    throw error;
+  }
+  const sameAttempt = eq(orders.providerTransactionId, transactionId);
+  if (checked.outcome === 'paid') {
+    const expected = amountXofOf(order);
+    if (checked.currency !== 'XOF' || checked.amount === undefined || checked.amount < expected) {
+      deps.log?.error(
+        { orderId: order.id, transactionId, amount: checked.amount, currency: checked.currency, expected },
+        'CinetPay says ACCEPTED for a different amount: left to the operator',
+      );
+      await flagForOperator(
+        deps.db,
+        order.id,
+        `ACCEPTED for ${checked.amount ?? '?'} ${checked.currency ?? '?'}, expected ${expected} XOF`,
+      );
+      return 'attention';
+    }
+    if (order.status === 'rejected') {
+      deps.log?.error({ orderId: order.id, transactionId }, 'CinetPay payment ACCEPTED for a rejected order');
+      await flagForOperator(deps.db, order.id, 'Paid through CinetPay after the order was rejected');
+      return 'attention';
+    }
+    const completed = await deps.db.transaction((tx) =>
+      completeMobileMoneyOrder(
+        tx,
+        order.id,
+        {
+          verifiedBy: VERIFIED_BY_PROVIDER,
+          providerStatus: checked.providerStatus,
+          providerCheckedAt: new Date(),
+        },
+        sameAttempt,
+      ),
+    );
+    if (completed) return 'completed';
+    const [now] = await deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    return now?.status === 'completed' ? 'already-completed' : 'unknown';
+  }
+  // Not paid (yet): remember the provider's word for the order page, on this attempt only.
+  await deps.db
+    .update(orders)
+    .set({ providerStatus: checked.providerStatus, providerCheckedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(eq(orders.id, order.id), sameAttempt, inArray(orders.status, ['pending', 'pending_verification'])),
+    );
+  return checked.outcome;
+}
+
+/**
+ * The order page's view of its payment. While waiting, the provider is asked again at most every
+ * REFRESH_MS (the shopper coming back from the hosted page sees "paid" without waiting for the
+ * notification); the answer is otherwise read from the database.
+ */
+const REFRESH_MS = 5_000;
+
+export async function automaticPaymentStatus(deps: AutomaticPaymentDeps, publicId: string, refresh: boolean) {
+  let order = await findMobileMoneyOrderByPublicId(deps.db, publicId);
+  if (
+    refresh &&
+    deps.provider &&
+    order.providerTransactionId &&
+    paymentStateOf(order) === 'waiting' &&
+    (!order.providerCheckedAt || Date.now() - order.providerCheckedAt.getTime() > REFRESH_MS)
+  ) {
+    try {
+      await confirmTransaction(deps, order.providerTransactionId, 'status');
+      order = await findMobileMoneyOrderByPublicId(deps.db, publicId);
+    } catch (error) {
+      // The page keeps showing "waiting"; the notification or the poller will settle it.
+      deps.log?.warn({ err: error, orderId: order.id }, 'CinetPay status check failed');
+    }
+  }
+  const undecided = order.status === 'pending' || order.status === 'pending_verification';
+  return {
+    status: order.status,
+    paymentState: paymentStateOf(order),
+    automaticAvailable: Boolean(deps.provider) && undecided,
+    amountXof: deps.provider ? amountXofOf(order) : null,
+    providerStatus: order.providerStatus,
+  };
+}
+
+/**
+ * The poller: one job per poll, each queueing the next with a growing delay, until the order is
+ * decided, the attempt was replaced, or 24 hours passed — then the order is flagged for the operator.
+ */
+export async function pollTransaction(
+  deps: AutomaticPaymentDeps,
+  job: { orderId: string; transactionId: string; poll: number },
+): Promise<void> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, job.orderId)).limit(1);
+  if (!order || order.providerTransactionId !== job.transactionId) return;
+  if (order.status !== 'pending' && order.status !== 'pending_verification') return;
+  const outcome = await confirmTransaction(deps, job.transactionId, 'poller');
+  if (outcome !== 'waiting') return;
+  const startedAt = order.providerStartedAt?.getTime() ?? order.createdAt.getTime();
+  const next = Date.now() + pollDelayMs(job.poll + 1);
+  if (next - startedAt > POLL_FOR_MS) {
+    await flagForOperator(deps.db, order.id, 'No confirmation from CinetPay within 24 hours');
+    return;
+  }
+  await enqueueJob(deps.db, cinetpayPollJob(order.id, job.transactionId, job.poll + 1, new Date(next)));
+}
