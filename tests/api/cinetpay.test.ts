@@ -360,7 +360,8 @@ describe('not configured', () => {
         method: 'POST',
         url: `/api/orders/${publicId}/mobile-money/checkout`,
       });
-      expect(checkout.statusCode).toBe(503);
+      expect(checkout.statusCode).toBe(404);
+      expect(checkout.json().message).toMatch(/send a receipt instead/);
       const s = await plain.app.inject({ method: 'GET', url: `/api/orders/${publicId}/mobile-money/status` });
       expect(s.json()).toMatchObject({ paymentState: 'none', automaticAvailable: false, amountXof: null });
       const notify = await plain.app.inject({ method: 'POST', url: '/api/cinetpay/notify', payload: {} });

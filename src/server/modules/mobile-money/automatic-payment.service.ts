@@ -78,7 +78,13 @@ export function paymentStateOf(
 export const amountXofOf = (order: Pick<OrderRow, 'total'>) => cinetpayAmountXof(toCents(order.total));
 
 function requireProvider(deps: AutomaticPaymentDeps): MobileMoneyProvider {
-  if (!deps.provider) throw new HttpError(503, 'Automatic mobile-money payment is not available');
+  // Not configured is a fact about this shop, not an outage: 404, and the receipt flow remains.
+  if (!deps.provider) {
+    throw new HttpError(
+      404,
+      'Automatic mobile-money payment is not offered by this shop: send a receipt instead',
+    );
+  }
   return deps.provider;
 }
 
