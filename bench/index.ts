@@ -1,7 +1,7 @@
 // All benchmarks, one after the other (`npm run bench`):
 //   npx tsx bench/index.ts [--no-build]
 //     [--only js-weight,lighthouse,catalogue-throughput,startup,order-creation,stamping,zip,
-//            analytics-ingest,analytics-dashboard,multi-instance]
+//            analytics-ingest,analytics-dashboard,analytics-tab,multi-instance]
 // Builds once (node scripts/build.mjs, as `npm run build`), snapshots dist/ (see prepareBuild in
 // bench/shop.ts) and runs each benchmark as its own process on that snapshot, so that a rebuild
 // of dist/ by someone else cannot change the build in the middle of a run. Exits 1 if any failed.
@@ -23,6 +23,8 @@ const BENCHMARKS = [
   // Visitor analytics (issue 7): run from the sources (buildApp), not from the build.
   'analytics-ingest',
   'analytics-dashboard',
+  // The Analytics tab in Chromium over the seeded data (the production build as a process).
+  'analytics-tab',
   // Two instances on one PostgreSQL database against one (issue 8); starts its own cluster.
   'multi-instance',
 ];
