@@ -237,7 +237,7 @@ export function MobileMoneyTab() {
                       <p className="font-medium">
                         {order.firstName} {order.lastName}
                       </p>
-                      <p className="text-stone-600">{order.email}</p>
+                      <p className="break-all text-stone-600">{order.email}</p>
                       <p className="text-stone-600">{order.phoneNumber}</p>
                     </td>
                     <td data-label="Amount" className={`${CELL}`}>

@@ -4,8 +4,8 @@ export const homeAndAnnouncement: readonly SeedContentBlock[] = [
   {
     key: 'announcement',
     type: 'plain',
-    fr: 'Mobile money bientôt disponible : au Sénégal et en Côte d’Ivoire, transférez dès maintenant l’argent de votre portefeuille mobile vers un compte de banque digitale avec carte Visa et payez par carte.',
-    en: 'Mobile money coming soon: in Senegal and Côte d’Ivoire, move money from your mobile wallet to a digital bank account with a Visa card and pay by card today.',
+    fr: 'Nouveau : payez aussi par mobile money (Wave, Orange Money, MTN MoMo, Moov Money, Free Money). Vos guides arrivent dès que le paiement est vérifié, sous 24 h.',
+    en: 'New: pay by mobile money too (Wave, Orange Money, MTN MoMo, Moov Money, Free Money). Your guides arrive as soon as the payment is checked, within 24 hours.',
   },
   {
     key: 'home.hero.title',
