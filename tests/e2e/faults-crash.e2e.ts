@@ -5,6 +5,7 @@ import { type StripeFake, startStripeFake } from '../../src/server/adapters/paym
 import type { Db } from '../../src/server/db/client';
 import type { Guide } from '../../src/shared/contracts/catalogue';
 import type { PendingMobileMoneyOrder } from '../../src/shared/contracts/mobile-money';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import {
   buyByCard,
   type CardPurchase,
@@ -16,11 +17,9 @@ import {
   mobileMoneyOrderWithReceipt,
   openStoppedShopDatabase,
   pricedGuides,
-  type SlowSmtpServer,
   seededRandom,
   shopperFor,
   sleep,
-  startSlowSmtpServer,
 } from './faults-support';
 import { type RunningShop, startShop } from './harness';
 
@@ -39,7 +38,7 @@ const MM_BATCH = 3;
 const EMAIL_ROUNDS = 2;
 const EMAIL_BATCH = 4;
 
-let smtp: SlowSmtpServer;
+let smtp: TestSmtpServer;
 let stripe: StripeFake;
 let shop: RunningShop;
 
@@ -58,7 +57,7 @@ async function intentStatus(id: string): Promise<string> {
 beforeAll(async () => {
   console.log(`faults-crash: FAULTS_SEED=${SEED}`);
   // Each message takes 150 ms to hand over, so kills land in the middle of sends too.
-  smtp = await startSlowSmtpServer(150);
+  smtp = await startSmtpServer({ acceptDelayMs: 150 });
   // Stripe lives outside the shop, as in production: a payment confirmed just before a crash stays
   // confirmed, and its webhook is retried until the restarted shop answers.
   stripe = await startStripeFake({

@@ -5,16 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { EmailLogEntry } from '../../src/shared/contracts/admin/emails';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import {
   buyByCard,
   type CardPurchase,
   deliveryMails,
   json,
   pricedGuides,
-  type SlowSmtpServer,
   shopperFor,
   sleep,
-  startSlowSmtpServer,
 } from './faults-support';
 import { freePort, type RunningShop, startShop } from './harness';
 
@@ -77,7 +76,7 @@ class Cluster {
 }
 
 let cluster: Cluster | undefined;
-let smtp: SlowSmtpServer;
+let smtp: TestSmtpServer;
 let shop: RunningShop;
 
 // Only on PostgreSQL (CI's second run): PGlite lives inside the process and cannot go away alone.
@@ -96,7 +95,7 @@ describe.skipIf(!process.env.DATABASE_URL || !BIN || (process.getuid?.() === 0 &
       cluster.init();
       cluster.start();
       // 300 ms per message: deliveries are still under way when the database goes away.
-      smtp = await startSlowSmtpServer(300);
+      smtp = await startSmtpServer({ acceptDelayMs: 300 });
       // An empty database: the server migrates and seeds it. No catalogue cache, so reads reach the database.
       shop = await startShop({
         databaseUrl: cluster.url,

@@ -2,10 +2,8 @@
  * Shared by the fault-injection tests (faults-*.e2e.ts): a seeded random source, the HTTP steps
  * of a card purchase and of a mobile-money order, and direct reads of a stopped shop's database.
  */
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
-import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import type { Database } from '../../src/server/db/client';
 import { openPglite, openPostgres } from '../../src/server/db/client';
 import type { Guide } from '../../src/shared/contracts/catalogue';
@@ -154,56 +152,4 @@ export async function endProcess(shop: RunningShop): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
-}
-
-export interface SlowSmtpServer {
-  url: string;
-  received: ReceivedMessage[];
-  /** Recipients announced so far, accepted or still waiting (a kill may land in the pause). */
-  started(): number;
-  close(): Promise<void>;
-}
-
-/**
- * A real SMTP server like tests/helpers/smtp.ts, but one that pauses `acceptDelayMs` on each
- * recipient (so a kill can land in the middle of a send) and that shrugs off clients killed mid-session
- * (smtp-server emits their ECONNRESET as an 'error' event, uncaught without a listener).
- */
-export async function startSlowSmtpServer(acceptDelayMs: number): Promise<SlowSmtpServer> {
-  const received: ReceivedMessage[] = [];
-  let started = 0;
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    // The pause is before the message is handed over, not between accepting it and answering 250:
-    // the window where a crash makes a duplicate stays as short as with a real server.
-    onRcptTo(_address, _session, callback) {
-      started++;
-      setTimeout(() => callback(), acceptDelayMs);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const from = session.envelope.mailFrom;
-        received.push({
-          from: from ? from.address : '',
-          to: session.envelope.rcptTo.map((r: SMTPServerAddress) => r.address),
-          raw: Buffer.concat(chunks),
-        });
-        callback();
-      });
-    },
-  });
-  server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    started: () => started,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }

@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { z } from 'zod';
 import type { RouteEntry } from '../../src/server/http/openapi';
 import { insertOrder, insertSellableGuide } from '../helpers/orders';
-import type { TestContext } from '../helpers/test-context';
+import { createTestContext, type TestContext } from '../helpers/test-context';
 import { contractBody, hostileValue, type JsonSchema, pathSegment, toQueryString } from './arbitraries';
-import { ADMIN_KEY, databaseFingerprint, seedFor, type Tally, wellFormedFailure } from './harness';
+import { ADMIN_KEY, databaseFingerprint, HARDENING_ENV, seedFor, Tally, wellFormedFailure } from './harness';
 
 /** Routes that only describe the API or serve its static viewer: not the shop. */
 const skipped = (r: RouteEntry) => r.url.startsWith('/api/docs');
@@ -288,3 +289,53 @@ export function rawAttempts(target: Target, known: KnownIds): Attempt[] {
 }
 
 export const newOutcome = (): Outcome => ({ requests: 0, rejected: 0, accepted: 0, statuses: new Map() });
+
+const RUNS_PER_ROUTE = 160;
+
+/**
+ * The bad-input suite for one side of the API (the public routes, or the admin routes with the
+ * key): every route's contract-shaped requests from a fixed seed range, then raw bodies to every
+ * write route. One file per side, so the two run in parallel.
+ */
+export function badInputSuite(side: 'public' | 'admin', seedBase: number): void {
+  const tally = new Tally(`bad input, ${side} routes`);
+  let ctx: TestContext;
+  let known: KnownIds;
+  let routes: Target[];
+
+  beforeAll(async () => {
+    // Public routes include the pages, so the public side renders them.
+    ctx = await createTestContext({ renderPages: side === 'public', env: HARDENING_ENV });
+    known = await seedShop(ctx);
+    routes = (await targets(ctx)).filter((t) => t.admin === (side === 'admin'));
+  });
+  afterAll(async () => {
+    tally.print();
+    await ctx.close();
+  });
+
+  describe(`generated requests to every ${side} route`, () => {
+    test('contract-shaped requests (params, query, body; valid or one field broken): no 5xx, JSON 4xx, nothing written on refusal', async () => {
+      for (const [i, target] of routes.entries()) {
+        const seed = seedBase + i;
+        try {
+          await hold(
+            ctx,
+            tally,
+            'contract-derived',
+            newOutcome(),
+            draw(contractAttempt(target, known), RUNS_PER_ROUTE, seed),
+          );
+        } catch (error) {
+          throw new Error(`seed ${seed}: ${(error as Error).message}`);
+        }
+      }
+    });
+
+    test(`raw bodies (broken JSON, wrong content types, empty, over 1 MiB, chunked, bad bytes) to every ${side} write route`, async () => {
+      for (const target of routes.filter((t) => t.route.method !== 'GET')) {
+        await hold(ctx, tally, 'raw bodies', newOutcome(), rawAttempts(target, known));
+      }
+    });
+  });
+}

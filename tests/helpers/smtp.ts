@@ -14,22 +14,33 @@ export interface TestSmtpServer {
   received: ReceivedMessage[];
   /** While true, every recipient is refused with a temporary 451, as a mail server in trouble does. */
   setRefusing(refusing: boolean): void;
+  /** Recipients announced so far, accepted or still waiting (a kill may land in the pause). */
+  started(): number;
   close(): Promise<void>;
 }
 
-/** A real SMTP server on 127.0.0.1 and a random port, keeping every message it accepts. */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server on 127.0.0.1 and a random port, keeping every message it accepts.
+ * `acceptDelayMs` pauses on each recipient, before the message is handed over (so a fault test can
+ * kill the shop in the middle of a send without widening the window where a crash makes a duplicate).
+ */
+export async function startSmtpServer(options: { acceptDelayMs?: number } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMessage[] = [];
   let refusing = false;
+  let started = 0;
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(_address, _session, callback) {
-      if (!refusing) return callback();
-      const error = Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 });
-      return callback(error);
+      started++;
+      if (refusing) {
+        const error = Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 });
+        return callback(error);
+      }
+      if (options.acceptDelayMs) setTimeout(() => callback(), options.acceptDelayMs);
+      else callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -55,6 +66,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     setRefusing(value) {
       refusing = value;
     },
+    started: () => started,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
