@@ -313,6 +313,33 @@ describe('the worker itself', () => {
     expect(runs).toBe(1);
     expect(await jobByKey('long')).toMatchObject({ status: 'done', attempts: 1 });
   });
+
+  test('an enqueue wakes the idle loop at once, and a steady stream of them does not put it off', async () => {
+    const ran: string[] = [];
+    // Polling alone would take a minute: only the in-process nudges can run these jobs in time.
+    const nudged = worker(
+      async (payload) => {
+        ran.push((payload as { key: string }).key);
+      },
+      { pollIntervalMs: 60_000 },
+    );
+    nudged.start();
+    try {
+      await sleep(100); // the first pass, on start, finds nothing
+      await testJob('woken');
+      // A new job every 20 ms, for 1.5 s: each nudge comes before the previous one's 50 ms are up.
+      const started = Date.now();
+      let n = 0;
+      while (Date.now() - started < 1_500 && !ran.includes('woken')) {
+        await testJob(`stream-${n++}`);
+        await sleep(20);
+      }
+      expect(ran).toContain('woken');
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      await nudged.stop();
+    }
+  });
 });
 
 describe('the worker loop', () => {

@@ -30,6 +30,9 @@ export interface WorkerOptions {
   backoffCapMs?: number;
 }
 
+/** How long after an in-process enqueue the idle loop looks (the enqueuing transaction commits first). */
+const NUDGE_DELAY_MS = 50;
+
 const DEFAULTS: Required<WorkerOptions> = {
   pollIntervalMs: 400,
   leaseMs: 120_000,
@@ -89,6 +92,8 @@ export function createJobWorker(
   let timer: NodeJS.Timeout | undefined;
   let loopRun: Promise<void> | undefined;
   let runAgain = false;
+  /** A nudge's pass is already scheduled. */
+  let nudged = false;
   const inFlight = new Set<Promise<number>>();
 
   async function claimNext(): Promise<ClaimedJob | undefined> {
@@ -243,6 +248,7 @@ export function createJobWorker(
 
   function tick(): void {
     timer = undefined;
+    nudged = false;
     runAgain = false;
     loopRun = runDueJobs()
       .then(
@@ -255,11 +261,16 @@ export function createJobWorker(
       });
   }
 
-  // The nudge comes from enqueueJob, usually inside a transaction not yet committed: look a moment later.
+  // The nudge comes from enqueueJob, usually inside a transaction not yet committed: look a moment
+  // later. Further nudges meanwhile keep that moment (re-arming it each time would let a steady
+  // stream of enqueues put the pass off indefinitely).
   const onEnqueued = () => {
     if (!looping) return;
     if (loopRun) runAgain = true;
-    else schedule(50);
+    else if (!nudged) {
+      nudged = true;
+      schedule(NUDGE_DELAY_MS);
+    }
   };
 
   return {
