@@ -9,6 +9,7 @@ import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
 const KEYS = { apiKey: 'cp-api-key-123', siteId: '105890', secretKey: 'cp-secret-key-456' };
+const ADMIN_KEY = 'cinetpay-admin-key-0123456789abcdef';
 
 let fake: CinetPayFake;
 let smtp: TestSmtpServer;
@@ -27,6 +28,7 @@ beforeAll(async () => {
       CINETPAY_SITE_ID: KEYS.siteId,
       CINETPAY_SECRET_KEY: KEYS.secretKey,
       CINETPAY_API_URL: fake.url,
+      ADMIN_API_KEY: ADMIN_KEY,
     },
   });
   // The fake posts its notifications over real HTTP to the notify_url it was given.
@@ -319,7 +321,8 @@ describe('races', () => {
     }[];
     expect(notifications.filter((o) => o.outcome === 'completed').length).toBeLessThanOrEqual(1);
     expect((results[4] as Response).status).toBe(303);
-    expect((results[4] as Response).headers.get('location')).toContain(`/order-confirmation/${publicId}`);
+    // A path: the shopper stays on the host the provider sent them back to, whatever PUBLIC_URL says.
+    expect((results[4] as Response).headers.get('location')).toBe(`/order-confirmation/${publicId}?lang=fr`);
     expect((await orderRow(order.id)).status).toBe('completed');
     expect(await deliveryJobs(order.id)).toHaveLength(1);
     await ctx.app.services.jobs.runDueJobs();
@@ -333,6 +336,76 @@ describe('races', () => {
     const res = await ctx.app.inject({ method: 'POST', url: `/api/cinetpay/return/${publicId}` });
     expect(res.statusCode).toBe(303);
     expect((await orderRow(order.id)).status).toBe('completed');
+  });
+});
+
+describe('what only the operator may decide', () => {
+  const admin = (method: 'GET' | 'PATCH', url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: { 'x-admin-key': ADMIN_KEY }, ...(payload ? { payload } : {}) });
+  const pendingEntry = async (orderId: string) => {
+    const res = await admin('GET', '/api/orders/pending-mobile-money');
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { id: string; automaticPayment: Record<string, unknown> | null }[]).find(
+      (o) => o.id === orderId,
+    );
+  };
+
+  test('ACCEPTED for less than the order’s amount: nothing completes, the operator sees why', async () => {
+    const { order, transactionId, body } = await startPayment();
+    const tx = fake.transactions.get(transactionId)!;
+    tx.amount = body.amountXof - 5; // what the wallet actually took
+    fake.settle(transactionId, 'ACCEPTED');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cinetpay/notify',
+      headers: fake.notification(transactionId).headers,
+      payload: fake.notification(transactionId).body,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ outcome: 'ignored' });
+    await runJobsNow();
+    expect((await orderRow(order.id)).status).toBe('pending');
+    expect(await deliveryJobs(order.id)).toHaveLength(0);
+    expect(mailsTo(order.email)).toHaveLength(0);
+    expect((await pendingEntry(order.id))?.automaticPayment).toMatchObject({
+      provider: 'cinetpay',
+      transactionId,
+      needsAttention: true,
+      attentionReason: `ACCEPTED for ${body.amountXof - 5} XOF, expected ${body.amountXof} XOF`,
+    });
+  });
+
+  test('paid after the operator rejected the order: it stays rejected, is flagged, and nothing is sent', async () => {
+    const { order, transactionId } = await startPayment();
+    expect((await admin('PATCH', `/api/orders/${order.id}/reject`)).statusCode).toBe(200);
+    fake.settle(transactionId, 'ACCEPTED');
+    expect(await fake.deliverNotification(transactionId)).toBe(200);
+    expect((await orderRow(order.id)).status).toBe('rejected');
+    expect(await deliveryJobs(order.id)).toHaveLength(0);
+    expect((await pendingEntry(order.id))?.automaticPayment).toMatchObject({
+      needsAttention: true,
+      attentionReason: 'Paid through CinetPay after the order was rejected',
+    });
+  });
+
+  test('the operator validating while the notification arrives: one completion, one email', async () => {
+    const { order, transactionId } = await startPayment();
+    fake.settle(transactionId, 'ACCEPTED');
+    const [notified, validated] = await Promise.all([
+      fake.deliverNotification(transactionId),
+      admin('PATCH', `/api/orders/${order.id}/verify`, { verifiedBy: 'admin' }),
+    ]);
+    expect(notified).toBe(200);
+    expect([200, 409]).toContain(validated.statusCode);
+    expect((await orderRow(order.id)).status).toBe('completed');
+    expect(await deliveryJobs(order.id)).toHaveLength(1);
+    await ctx.app.services.jobs.runDueJobs();
+    expect(mailsTo(order.email)).toHaveLength(1);
+  });
+
+  test('the checkout says whether payments are confirmed automatically', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/checkout/config' });
+    expect(res.json()).toMatchObject({ automaticMobileMoney: true });
   });
 });
 
@@ -366,6 +439,8 @@ describe('not configured', () => {
       expect(s.json()).toMatchObject({ paymentState: 'none', automaticAvailable: false, amountXof: null });
       const notify = await plain.app.inject({ method: 'POST', url: '/api/cinetpay/notify', payload: {} });
       expect(notify.statusCode).toBe(404);
+      const config = await plain.app.inject({ method: 'GET', url: '/api/checkout/config' });
+      expect(config.json()).toMatchObject({ automaticMobileMoney: false });
     } finally {
       await plain.close();
     }

@@ -89,4 +89,6 @@ export const paymentsConfigSchema = z.object({
   /** No Stripe keys: the shop's built-in Stripe fake, and a test card form labelled as such. */
   testMode: z.boolean(),
   publishableKey: z.string().nullable(),
+  /** A mobile-money aggregator (CinetPay) confirms payments by itself: the checkout says so. */
+  automaticMobileMoney: z.boolean(),
 });

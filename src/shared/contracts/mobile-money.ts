@@ -130,6 +130,7 @@ export const mobileMoneyCheckoutResponseSchema = z.object({
   amountXof: z.int(),
   paymentState: paymentStateSchema,
 });
+export type MobileMoneyCheckoutResponse = z.infer<typeof mobileMoneyCheckoutResponseSchema>;
 
 /** GET /api/orders/{id}/mobile-money/status: poll every few seconds while `waiting`. */
 export const mobileMoneyStatusResponseSchema = z.object({
@@ -141,6 +142,7 @@ export const mobileMoneyStatusResponseSchema = z.object({
   /** The provider's last word (ACCEPTED, REFUSED, PENDING…), null before any attempt. */
   providerStatus: z.string().nullable(),
 });
+export type MobileMoneyStatusResponse = z.infer<typeof mobileMoneyStatusResponseSchema>;
 
 /** POST /api/cinetpay/notify: what the provider reads (it only needs HTTP 200). */
 export const cinetpayNotifyResponseSchema = z.object({

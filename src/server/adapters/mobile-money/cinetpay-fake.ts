@@ -8,8 +8,9 @@ import { cinetpayNotificationToken } from './cinetpay';
  * links in cinetpay.ts): POST /v2/payment (JSON in, code "201" with data.payment_url and
  * data.payment_token out), POST /v2/payment/check (code "00" and data.status ACCEPTED once paid),
  * and, when a test says the shopper paid or was refused, a form POST of the documented cpm_* fields
- * to the notify_url given at initialisation, signed with the x-token HMAC. The real adapter talks to
- * it over HTTP, exactly as it talks to CinetPay.
+ * to the notify_url given at initialisation, signed with the x-token HMAC. GET /pay/{token} is a
+ * bare hosted page whose buttons pay or refuse (for browser tests). The real adapter talks to it
+ * over HTTP, exactly as it talks to CinetPay.
  *
  * Error codes for refused requests are the fake's own choice (the documentation we read does not
  * list them); the adapter only relies on "201" and "00".
@@ -64,21 +65,25 @@ export interface CinetPayFakeOptions {
   secretKey: string;
 }
 
-function readJson(request: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+  try {
+    const value: unknown = JSON.parse(await readText(request));
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readText(request: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      try {
-        const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        resolve(value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined);
-      } catch {
-        resolve(undefined);
-      }
-    });
-    request.on('error', () => resolve(undefined));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', () => resolve(''));
   });
 }
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function send(response: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -106,11 +111,7 @@ export async function startCinetPayFake(options: CinetPayFakeOptions): Promise<C
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = (request.url ?? '/').split('?')[0];
-    if (request.method === 'GET' && path?.startsWith('/pay/')) {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end('<!doctype html><title>CinetPay (fake)</title><p>Hosted payment page</p>');
-      return;
-    }
+    if (path?.startsWith('/pay/')) return hostedPage(request, response, path.slice('/pay/'.length));
     if (request.method !== 'POST') return send(response, 404, { code: '404', message: 'NOT_FOUND' });
     const body = await readJson(request);
     if (!body) return send(response, 400, { code: '400', message: 'INVALID_JSON' });
@@ -203,6 +204,52 @@ export async function startCinetPayFake(options: CinetPayFakeOptions): Promise<C
       return send(response, 200, { code: '662', message: 'WAITING_CUSTOMER_PAYMENT', data });
     }
     return send(response, 404, { code: '404', message: 'NOT_FOUND' });
+  }
+
+  /**
+   * The hosted payment page, reduced to what a test needs: the amount, and buttons that do what the
+   * shopper's wallet would — pay, be refused, or leave without paying. Paying or being refused
+   * settles the transaction, posts the signed notification (unless "lost" was chosen: some
+   * operators never send it) and sends the browser back to the shop's return_url.
+   */
+  async function hostedPage(request: IncomingMessage, response: ServerResponse, token: string) {
+    const tx = [...transactions.values()].find((t) => t.paymentToken === token);
+    if (!tx) {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('Unknown payment');
+      return;
+    }
+    if (request.method === 'POST') {
+      const form = new URLSearchParams(await readText(request));
+      const outcome = form.get('outcome');
+      if (outcome === 'ACCEPTED' || outcome === 'REFUSED') {
+        tx.status = outcome;
+        if (form.get('notify') !== 'lost') {
+          const n = notification(tx.transactionId);
+          await fetch(tx.notifyUrl, { method: 'POST', headers: n.headers, body: n.body })
+            .then((r) => r.arrayBuffer())
+            .catch(() => undefined);
+        }
+      }
+      response.writeHead(303, { location: tx.returnUrl });
+      response.end();
+      return;
+    }
+    const button = (outcome: string, label: string, notify = 'sent') =>
+      `<form method="post"><input type="hidden" name="outcome" value="${outcome}">` +
+      `<input type="hidden" name="notify" value="${notify}"><button>${label}</button></form>`;
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(
+      `<!doctype html><html lang="en"><meta name="viewport" content="width=device-width">` +
+        `<link rel="icon" href="data:,">` +
+        `<title>CinetPay (fake) — payment</title><main><h1>CinetPay (fake)</h1>` +
+        `<p data-testid="amount">${tx.amount} ${escapeHtml(tx.currency)}</p>` +
+        `<p>${escapeHtml(tx.description)}</p>` +
+        button('ACCEPTED', 'Pay') +
+        button('ACCEPTED', 'Pay (notification lost)', 'lost') +
+        button('REFUSED', 'Refuse') +
+        `<p><a href="${escapeHtml(tx.returnUrl)}">Back to the shop</a></p></main></html>`,
+    );
   }
 
   const server: Server = createServer((request, response) => {

@@ -40,6 +40,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/checkout/config', { schema: { response: { 200: paymentsConfigSchema } } }, async () => ({
     testMode: deps.payments.testMode,
     publishableKey: deps.payments.publishableKey,
+    automaticMobileMoney: app.services.config.cinetpay !== undefined,
   }));
 
   app.post(

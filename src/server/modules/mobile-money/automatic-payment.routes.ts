@@ -145,7 +145,9 @@ export const automaticPaymentRoutes: FastifyPluginAsyncZod<{ deps: AutomaticPaym
         request.log.warn({ err: error }, 'CinetPay return: status check failed');
       }
       reply.header('cache-control', 'no-store');
-      return reply.redirect(orderPageUrl(deps.config, { publicId, locale }), 303);
+      // A path, not PUBLIC_URL: the shopper stays on the host the provider sent them back to.
+      const page = new URL(orderPageUrl(deps.config, { publicId, locale }));
+      return reply.redirect(`${page.pathname}${page.search}`, 303);
     },
   });
 };

@@ -313,8 +313,15 @@ export async function decideOrder(
 const receiptTypeOf = (contentType: string) => (contentType === 'application/pdf' ? 'pdf' : 'image');
 
 /**
+ * A rejected order that CinetPay then said was paid: money taken for nothing delivered, until the
+ * operator refunds it (in CinetPay's back-office) or delivers. Kept in the tab for a week.
+ */
+const paidAfterRejection = sql`(${orders.status} = 'rejected' and ${orders.providerAttentionAt} > ${orders.rejectedAt} and ${orders.providerAttentionAt} > now() - interval '7 days')`;
+
+/**
  * The Mobile Money tab: every undecided mobile-money order (oldest first, so the overdue ones lead),
- * then those decided in the last 24 hours, so the operator sees what just happened.
+ * then those decided in the last 24 hours, so the operator sees what just happened, and rejected
+ * ones paid afterwards (see paidAfterRejection).
  */
 export async function listPendingMobileMoneyOrders(
   db: Db,
@@ -329,6 +336,7 @@ export async function listPendingMobileMoneyOrders(
         or(
           inArray(orders.status, ['pending', 'pending_verification']),
           sql`${orders.updatedAt} > now() - interval '24 hours'`,
+          paidAfterRejection,
         ),
       ),
     )
@@ -361,6 +369,11 @@ export async function listPendingMobileMoneyOrders(
     const own = receipts.filter((r) => r.orderId === order.id);
     const latest = own.at(-1);
     const undecided = order.status === 'pending' || order.status === 'pending_verification';
+    const flaggedAfterRejection =
+      order.status === 'rejected' &&
+      order.providerAttentionAt !== null &&
+      order.rejectedAt !== null &&
+      order.providerAttentionAt > order.rejectedAt;
     return {
       id: order.id,
       orderNumber: order.orderNumber,
@@ -383,7 +396,7 @@ export async function listPendingMobileMoneyOrders(
             transactionId: order.providerTransactionId,
             providerStatus: order.providerStatus,
             startedAt: order.providerStartedAt?.toISOString() ?? null,
-            needsAttention: order.providerAttentionAt !== null && undecided,
+            needsAttention: order.providerAttentionAt !== null && (undecided || flaggedAfterRejection),
             attentionReason: order.providerAttentionReason,
           }
         : null,
