@@ -4,9 +4,15 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeGuidePdf } from '../helpers/fixtures';
-import { readEmail } from '../helpers/mail';
+import { pdfPageTexts } from '../helpers/pdf';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { checkoutFirstCard, launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
+import { launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
+import {
+  newPage as newPageOn,
+  orderByMobileMoney as orderByMobileMoneyOn,
+  signedInAdmin as signedInAdminOn,
+  waitForMail as waitForMailOn,
+} from './mobile-money-support';
 
 const ADMIN_KEY = 'e2e-mobile-money-key-0123456789';
 const OPERATOR = 'desk@guides.example';
@@ -42,52 +48,15 @@ async function shot(page: Page, name: string) {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-async function newPage(width: number, height = 900): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
-  return context.newPage();
-}
+const waitForMail = (to: string, subject: RegExp) => waitForMailOn(smtp, to, subject);
+const newPage = (width: number, height = 900) => newPageOn(browser, width, height);
+const signedInAdmin = (tab: 'mobile-money' | 'emails', width = 1280) =>
+  signedInAdminOn(browser, shop.url, ADMIN_KEY, tab, width);
 
-const waitForMail = async (to: string, subject: RegExp) => {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const mail = smtp.received
-      .filter((m) => m.to.includes(to))
-      .map((m) => readEmail(m.raw))
-      .find((m) => subject.test(m.subject));
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No mail "${subject}" reached ${to}`);
-};
-
-/** The shopper's side up to the dialog: cart, the mobile-money tab, the form. */
 async function orderByMobileMoney(page: Page, search: string, email: string) {
-  await page.goto(`${shop.url}/?search=${encodeURIComponent(search)}`);
-  await checkoutFirstCard(page);
-  await page.getByRole('tab', { name: 'Payer par mobile money' }).click();
-  for (const [name, value] of Object.entries({
-    email,
-    firstName: 'Aminata',
-    lastName: 'Touré',
-    mobile: '+225 07 11 22 33 44',
-  })) {
-    await page.locator(`input[name="${name}"]`).fill(value);
-  }
-  await page.getByRole('button', { name: 'Commander et payer par mobile money' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Payez par mobile money' });
-  await dialog.waitFor();
-  const reference = (await dialog.getByTestId('mobile-money-reference').textContent())?.trim() ?? '';
-  expect(reference).toMatch(/^MM[2-9A-HJKMNP-Z]{8}$/);
-  return { dialog, reference };
-}
-
-async function signedInAdmin(tab: 'mobile-money' | 'emails', width = 1280): Promise<Page> {
-  const page = await newPage(width);
-  await page.goto(`${shop.url}/admin/${tab}`);
-  await page.getByLabel('Admin API Key').fill(ADMIN_KEY);
-  await page.getByRole('button', { name: 'Access Dashboard' }).click();
-  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-  return page;
+  const placed = await orderByMobileMoneyOn(page, shop.url, search, email);
+  expect(placed.reference).toMatch(/^MM[2-9A-HJKMNP-Z]{8}$/);
+  return placed;
 }
 
 const receiptPng = () =>
@@ -98,14 +67,7 @@ const receiptPng = () =>
 /** The path of the order page linked from an email (the server's public URL is not this test's). */
 const orderPath = (text: string) => /\/order-confirmation\/[A-Za-z0-9_-]{22,}\?lang=fr/.exec(text)?.[0];
 
-async function pdfText(bytes: Buffer): Promise<string> {
-  const mupdf = await import('mupdf');
-  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
-  let text = '';
-  for (let i = 0; i < doc.countPages(); i++)
-    text += doc.loadPage(i).toStructuredText('preserve-whitespace').asText();
-  return text;
-}
+const pdfText = async (bytes: Buffer) => (await pdfPageTexts(bytes)).join('\n');
 
 describe('paying by mobile money', () => {
   test('the shopper uploads a receipt, the operator views and validates it, the stamped guide downloads', async () => {

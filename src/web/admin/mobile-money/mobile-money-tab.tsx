@@ -142,6 +142,30 @@ function ReceiptImageDialog(props: { image: { src: string; label: string } | nul
   );
 }
 
+/**
+ * An automatic payment (issue 10) beside the status: the provider, its last word and transaction
+ * id (to look it up in the provider's back-office), and why it needs the operator, if it does.
+ * Orders without one were paid the manual way, with a receipt.
+ */
+function AutomaticPaymentInfo({ payment }: { payment: PendingMobileMoneyOrder['automaticPayment'] }) {
+  if (!payment) return <p className="mt-1 text-xs text-stone-500">Manual (receipt)</p>;
+  return (
+    <div data-testid="automatic-payment" className="mt-1 space-y-0.5 text-xs">
+      <p className="font-semibold">
+        CinetPay · <span data-testid="provider-status">{payment.providerStatus ?? 'not checked yet'}</span>
+      </p>
+      <p className="break-all font-mono text-stone-600" title="CinetPay transaction id">
+        {payment.transactionId}
+      </p>
+      {payment.needsAttention ? (
+        <p className="w-fit rounded bg-red-100 px-1.5 py-0.5 font-semibold text-red-800">
+          Needs attention{payment.attentionReason ? `: ${payment.attentionReason}` : ''}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** The admin Mobile Money tab (admin spec §2, §4, §8): check receipts, then validate or reject. */
 export function MobileMoneyTab() {
   const orders = useAdminData<PendingMobileMoneyOrder[]>('/api/orders/pending-mobile-money');
@@ -185,15 +209,23 @@ export function MobileMoneyTab() {
     );
   }
   const overdue = orders.data.filter((o) => o.overdue).length;
+  const attention = orders.data.filter((o) => o.automaticPayment?.needsAttention).length;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="text-lg font-semibold">Mobile money orders</h3>
-        {overdue > 0 ? (
-          <p className="rounded-md bg-red-50 px-3 py-1 text-sm font-semibold text-red-800">
-            {overdue} waiting more than 24 hours
-          </p>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {attention > 0 ? (
+            <p className="rounded-md bg-red-50 px-3 py-1 text-sm font-semibold text-red-800">
+              {attention} automatic {attention === 1 ? 'payment needs' : 'payments need'} attention
+            </p>
+          ) : null}
+          {overdue > 0 ? (
+            <p className="rounded-md bg-red-50 px-3 py-1 text-sm font-semibold text-red-800">
+              {overdue} waiting more than 24 hours
+            </p>
+          ) : null}
+        </div>
       </div>
       {orders.data.length === 0 ? (
         <p className="rounded-lg border border-stone-200 bg-white p-6 text-center text-sm text-stone-600">
@@ -263,6 +295,7 @@ export function MobileMoneyTab() {
                       >
                         {label}
                       </span>
+                      <AutomaticPaymentInfo payment={order.automaticPayment} />
                     </td>
                     <td data-label="Receipt" className={`${CELL}`}>
                       <ReceiptButton
@@ -275,7 +308,7 @@ export function MobileMoneyTab() {
                       {order.receiptCount > 1 ? (
                         <p className="text-xs text-stone-500">{order.receiptCount} sent, latest shown</p>
                       ) : null}
-                      {order.paymentProvider ? (
+                      {order.paymentProvider && !order.automaticPayment ? (
                         <p className="text-xs text-stone-500">{order.paymentProvider}</p>
                       ) : null}
                     </td>

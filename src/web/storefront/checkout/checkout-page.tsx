@@ -312,7 +312,7 @@ export default function CheckoutPage() {
               ) : null}
               {mobile ? (
                 <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-                  {t('checkout.mobileNote')}
+                  {t(config.data?.automaticMobileMoney ? 'checkout.mobileNoteAuto' : 'checkout.mobileNote')}
                 </p>
               ) : null}
               {!mobile && (setupFailed || config.isError) ? (

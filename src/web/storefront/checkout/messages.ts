@@ -101,6 +101,27 @@ export const purchaseMessages = defineMessages({
     'mm.invalidType': 'Veuillez sélectionner un fichier valide (PNG, WEBP, PDF, JPG, JPEG)',
     'mm.tooLarge': 'La taille du fichier doit être inférieure à 5 Mo',
     'mm.viewOrder': 'Voir ma commande',
+    'mm.payNow': 'Payer maintenant par mobile money',
+    'mm.payAgain': 'Réessayer le paiement',
+    'mm.resume': 'Reprendre le paiement',
+    'mm.redirecting': 'Redirection...',
+    'mm.autoText':
+      'Payez {amount} sur la page sécurisée de CinetPay : vos guides arrivent ici et par e-mail dès que le paiement est confirmé, en quelques secondes.',
+    'mm.autoProviders':
+      'Tous les opérateurs de Côte d’Ivoire et du Sénégal (Orange Money, MTN MoMo, Moov Money, Wave, Free Money) et la carte bancaire.',
+    'mm.alreadyPaid': 'J’ai déjà payé / envoyer un reçu',
+    'mm.autoError': 'Paiement indisponible',
+    'mm.autoErrorText':
+      'Le paiement n’a pas pu démarrer. Réessayez, ou payez depuis votre portefeuille et envoyez-nous le reçu.',
+    'checkout.mobileNoteAuto':
+      'Après la commande, vous payez avec votre portefeuille mobile sur la page sécurisée de CinetPay et vos guides arrivent dès la confirmation. Vous pouvez aussi payer vous-même et nous envoyer le reçu.',
+    'order.confirmingTitle': 'Paiement en cours de confirmation',
+    'order.confirmingText':
+      'Nous attendons la confirmation de CinetPay. Vos guides s’afficheront ici dès qu’elle arrive, sans recharger la page.',
+    'order.failedTitle': 'Le paiement n’a pas abouti',
+    'order.failedText':
+      'CinetPay indique que le paiement a été refusé ou annulé. Vous pouvez réessayer, ou payer depuis votre portefeuille et nous envoyer le reçu.',
+    'order.paidToast': 'Paiement confirmé : vos guides sont prêts.',
     'order.awaitingTitle': 'En attente de votre paiement mobile money',
     'order.awaitingText':
       'Payez {amount} depuis votre portefeuille mobile avec la référence ci-dessous, puis envoyez-nous le reçu. Nous vérifions sous 24 h.',
@@ -202,6 +223,27 @@ export const purchaseMessages = defineMessages({
     'mm.invalidType': 'Please select a valid file (PNG, WEBP, PDF, JPG, JPEG)',
     'mm.tooLarge': 'File size must be less than 5 MB',
     'mm.viewOrder': 'View my order',
+    'mm.payNow': 'Pay now with mobile money',
+    'mm.payAgain': 'Try paying again',
+    'mm.resume': 'Resume the payment',
+    'mm.redirecting': 'Redirecting...',
+    'mm.autoText':
+      'Pay {amount} on CinetPay’s secure page: your guides arrive here and by email as soon as the payment is confirmed, within seconds.',
+    'mm.autoProviders':
+      'Every operator in Côte d’Ivoire and Senegal (Orange Money, MTN MoMo, Moov Money, Wave, Free Money) and bank cards.',
+    'mm.alreadyPaid': 'I already paid / upload a receipt',
+    'mm.autoError': 'Payment unavailable',
+    'mm.autoErrorText':
+      'The payment could not start. Try again, or pay from your wallet and send us the receipt.',
+    'checkout.mobileNoteAuto':
+      'After ordering, you pay with your mobile wallet on CinetPay’s secure page and your guides arrive as soon as it is confirmed. You can also pay on your own and send us the receipt.',
+    'order.confirmingTitle': 'Confirming your payment',
+    'order.confirmingText':
+      'We are waiting for CinetPay to confirm your payment. Your guides will show here as soon as it does, without reloading the page.',
+    'order.failedTitle': 'The payment did not go through',
+    'order.failedText':
+      'CinetPay says the payment was refused or cancelled. You can try again, or pay from your wallet and send us the receipt.',
+    'order.paidToast': 'Payment confirmed: your guides are ready.',
     'order.awaitingTitle': 'Waiting for your mobile money payment',
     'order.awaitingText':
       'Pay {amount} from your mobile wallet with the reference below, then send us the receipt. We verify within 24 hours.',

@@ -4,14 +4,26 @@ import { formatPrice } from '../../../shared/money';
 import { paths } from '../../app/paths';
 import { Modal } from '../../components/ui/modal';
 import { useMessages } from '../../i18n/feature-messages';
+import { PayNowButton, ReceiptFallback } from './automatic-payment';
 import { purchaseMessages } from './messages';
 import { ReceiptUpload } from './receipt-upload';
 
-/** Opens after a mobile-money order (spec §2 "Mobile-money order dialog"): how to pay, then the receipt. */
+/**
+ * Opens after a mobile-money order (spec §2 "Mobile-money order dialog"). With a payment aggregator
+ * configured (issue 10), 'Pay now with mobile money' comes first and the receipt flow is the
+ * fallback, folded under 'I already paid / upload a receipt'; without one, the receipt flow alone.
+ */
 export function MobileMoneyDialog(props: { placed: CreateMobileMoneyOrderResponse | null; onClose(): void }) {
   const t = useMessages(purchaseMessages);
   const placed = props.placed;
   const amount = placed ? formatPrice(placed.order.total) : '';
+  const manual = placed ? (
+    <>
+      <ManualSteps placed={placed} amount={amount} primary={!placed.automaticPayment} />
+      <ReceiptUpload orderId={placed.order.id} providers={placed.providers} />
+      <p className="text-xs text-stone-600">{t('mm.verify')}</p>
+    </>
+  ) : null;
   return (
     <Modal open={placed !== null} onClose={props.onClose} labelledBy="mobile-money-title">
       {placed ? (
@@ -24,50 +36,29 @@ export function MobileMoneyDialog(props: { placed: CreateMobileMoneyOrderRespons
               {t('mm.order', { number: placed.order.orderNumber, amount })}
             </p>
           </div>
-          <ol className="list-decimal space-y-3 pl-5 text-sm text-stone-800">
-            <li>
-              {t('mm.step1', { amount })}
-              <a
-                href={placed.paymentUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="mt-2 block h-11 rounded-md bg-amber-500 text-center leading-11 font-semibold text-stone-950 hover:bg-amber-400"
-              >
-                {t('mm.openLink')} ↗
-              </a>
-              <p className="mt-2 text-xs text-stone-600">{t('mm.providers')}</p>
-              <ul className="mt-1 flex flex-wrap gap-1.5" aria-label={t('mm.providers')}>
-                {placed.providers.map((provider) => (
-                  <li key={provider} className="rounded-full bg-stone-100 px-2.5 py-1 text-xs font-medium">
-                    {provider}
-                  </li>
-                ))}
-              </ul>
-            </li>
-            <li>
-              {t('mm.step2')}
-              <p
-                data-testid="mobile-money-reference"
-                className="mt-1 rounded-md border border-dashed border-stone-400 bg-stone-50 px-3 py-2 text-center font-mono text-lg font-bold tracking-widest select-all"
-              >
-                {placed.order.djamoReference}
-              </p>
-            </li>
-            <li>{t('mm.step3')}</li>
-          </ol>
-          <ReceiptUpload orderId={placed.order.id} providers={placed.providers} />
-          <p className="text-xs text-stone-600">{t('mm.verify')}</p>
+          {placed.automaticPayment ? (
+            <>
+              <div className="space-y-3 rounded-lg bg-amber-50 p-4">
+                <p className="text-sm text-stone-800">{t('mm.autoText', { amount })}</p>
+                <PayNowButton orderId={placed.order.id} label="mm.payNow" />
+                <p className="text-xs text-stone-600">{t('mm.autoProviders')}</p>
+              </div>
+              <ReceiptFallback>{manual}</ReceiptFallback>
+            </>
+          ) : (
+            manual
+          )}
           <div className="flex flex-col gap-2 sm:flex-row">
             <Link
               href={paths.order(placed.order.id)}
-              className="h-11 flex-1 rounded-md border border-stone-300 text-center leading-11 font-semibold hover:bg-stone-50"
+              className="h-11 rounded-md border border-stone-300 sm:flex-1 text-center leading-11 font-semibold hover:bg-stone-50"
             >
               {t('mm.viewOrder')}
             </Link>
             <button
               type="button"
               onClick={props.onClose}
-              className="h-11 flex-1 rounded-md border border-stone-300 font-semibold hover:bg-stone-50"
+              className="h-11 rounded-md border border-stone-300 sm:flex-1 font-semibold hover:bg-stone-50"
             >
               {t('confirm.close')}
             </button>
@@ -75,5 +66,46 @@ export function MobileMoneyDialog(props: { placed: CreateMobileMoneyOrderRespons
         </div>
       ) : null}
     </Modal>
+  );
+}
+
+/** The receipt flow's instructions: pay through the wallet's page with the reference, then send the receipt. */
+function ManualSteps(props: { placed: CreateMobileMoneyOrderResponse; amount: string; primary: boolean }) {
+  const { placed, amount } = props;
+  const t = useMessages(purchaseMessages);
+  return (
+    <ol className="list-decimal space-y-3 pl-5 text-sm text-stone-800">
+      <li>
+        {t('mm.step1', { amount })}
+        <a
+          href={placed.paymentUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`mt-2 block h-11 rounded-md border border-amber-500 text-center leading-11 font-semibold text-stone-950 ${
+            props.primary ? 'bg-amber-500 hover:bg-amber-400' : 'bg-white hover:bg-amber-50'
+          }`}
+        >
+          {t('mm.openLink')} ↗
+        </a>
+        <p className="mt-2 text-xs text-stone-600">{t('mm.providers')}</p>
+        <ul className="mt-1 flex flex-wrap gap-1.5" aria-label={t('mm.providers')}>
+          {placed.providers.map((provider) => (
+            <li key={provider} className="rounded-full bg-stone-100 px-2.5 py-1 text-xs font-medium">
+              {provider}
+            </li>
+          ))}
+        </ul>
+      </li>
+      <li>
+        {t('mm.step2')}
+        <p
+          data-testid="mobile-money-reference"
+          className="mt-1 rounded-md border border-dashed border-stone-400 bg-stone-50 px-3 py-2 text-center font-mono text-lg font-bold tracking-widest select-all"
+        >
+          {placed.order.djamoReference}
+        </p>
+      </li>
+      <li>{t('mm.step3')}</li>
+    </ol>
   );
 }

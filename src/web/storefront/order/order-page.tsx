@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { Order } from '../../../shared/contracts/orders';
 import { formatPrice } from '../../../shared/money';
@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api';
 import { formatFileSize } from '../../lib/format';
 import { Head } from '../../lib/head';
 import { queries } from '../../lib/queries';
+import { PayNowButton, ReceiptFallback, useMobileMoneyStatus } from '../checkout/automatic-payment';
 import { purchaseMessages } from '../checkout/messages';
 import { ReceiptUpload } from '../checkout/receipt-upload';
 
@@ -123,37 +124,107 @@ function OrderView({ order }: { order: Order }) {
           </div>
           <p className="mt-4 text-xs text-stone-500">{t('order.linkNote')}</p>
         </>
+      ) : order.paymentMethod === 'djamo' && order.status !== 'rejected' ? (
+        <MobileMoneyPending order={order} />
       ) : (
         <>
           <h1 className="text-2xl font-bold">
-            {order.status === 'rejected'
-              ? t('order.rejectedTitle')
-              : order.status === 'pending' && order.paymentMethod === 'djamo'
-                ? t('order.awaitingTitle')
-                : t('order.pendingTitle')}
+            {order.status === 'rejected' ? t('order.rejectedTitle') : t('order.pendingTitle')}
           </h1>
           <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
           <p className="mt-3 text-stone-700">
             {order.status === 'rejected' ? t('order.rejectedText') : t('order.pendingText')}
           </p>
           <p className="mt-3 text-sm text-stone-500">{formatPrice(order.total)}</p>
-          {order.paymentMethod === 'djamo' && order.status !== 'rejected' ? (
-            <MobileMoneyReceipt order={order} />
-          ) : null}
         </>
       )}
     </section>
   );
 }
 
+/**
+ * An undecided mobile-money order. With automatic payment (issue 10) the page asks the shop how the
+ * payment stands — every few seconds while it is waiting — and turns into the download page as soon
+ * as it is confirmed, without a reload; 'Pay now' comes first and the receipt is the fallback.
+ * Without it, the reference and the receipt form, as before.
+ */
+function MobileMoneyPending({ order }: { order: Order }) {
+  const t = useMessages(purchaseMessages);
+  const queryClient = useQueryClient();
+  const payment = useMobileMoneyStatus(order.id, true);
+  const now = payment.data;
+  // Confirmed (or decided by the operator, or a receipt arrived): show the order as it now is.
+  const moved = now !== undefined && now.status !== order.status;
+  useEffect(() => {
+    if (!moved) return;
+    if (now.status === 'completed') toast({ title: t('order.paidToast') });
+    void queryClient.invalidateQueries({ queryKey: ['order', order.id] });
+  }, [moved, now?.status, order.id, queryClient, t]);
+
+  if (payment.isPending) return <div className="min-h-[60vh]" aria-busy="true" />;
+  const state = now?.automaticAvailable ? now.paymentState : 'manual';
+  // A receipt already waits for the operator: no second payment is offered, only the one under way.
+  const offerPayment = order.status === 'pending' && (state === 'none' || state === 'failed');
+  const title =
+    state === 'waiting'
+      ? t('order.confirmingTitle')
+      : state === 'failed' && order.status === 'pending'
+        ? t('order.failedTitle')
+        : order.status === 'pending'
+          ? t('order.awaitingTitle')
+          : t('order.pendingTitle');
+  return (
+    <div data-payment-state={state}>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
+      <p className="mt-1 text-sm text-stone-500">{formatPrice(order.total)}</p>
+      {state === 'waiting' ? (
+        <div role="status" className="mt-5 flex items-start gap-3 rounded-lg bg-teal-50 p-4 text-teal-950">
+          <span className="mt-0.5 h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-teal-800 border-t-transparent" />
+          <p className="text-sm">{t('order.confirmingText')}</p>
+        </div>
+      ) : state === 'failed' && order.status === 'pending' ? (
+        <p role="alert" className="mt-5 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          {t('order.failedText')}
+        </p>
+      ) : state === 'manual' || order.status !== 'pending' ? (
+        <p className="mt-3 text-stone-700">{t('order.pendingText')}</p>
+      ) : null}
+      {state === 'manual' ? (
+        <MobileMoneyReceipt order={order} />
+      ) : (
+        <div className="mt-5 space-y-4">
+          {offerPayment ? (
+            <div className="space-y-3 rounded-lg bg-amber-50 p-4">
+              {state === 'none' ? (
+                <p className="text-sm text-stone-800">
+                  {t('mm.autoText', { amount: formatPrice(order.total) })}
+                </p>
+              ) : null}
+              <PayNowButton orderId={order.id} label={state === 'failed' ? 'mm.payAgain' : 'mm.payNow'} />
+            </div>
+          ) : state === 'waiting' ? (
+            <PayNowButton orderId={order.id} label="mm.resume" variant="secondary" />
+          ) : null}
+          <ReceiptFallback>
+            <MobileMoneyReceipt order={order} embedded />
+          </ReceiptFallback>
+        </div>
+      )}
+    </div>
+  );
+}
+
 /** A mobile-money order still waiting: its reference, and the receipt form (again, for a second receipt). */
-function MobileMoneyReceipt({ order }: { order: Order }) {
+function MobileMoneyReceipt({ order, embedded = false }: { order: Order; embedded?: boolean }) {
   const t = useMessages(purchaseMessages);
   const queryClient = useQueryClient();
   const api = useApi();
   const awaiting = order.status === 'pending';
   return (
-    <div className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-5">
+    <div
+      className={embedded ? 'space-y-4' : 'mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-5'}
+    >
       {awaiting ? (
         <p className="text-sm text-stone-700">
           {t('order.awaitingText', { amount: formatPrice(order.total) })}

@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type {
+  MobileMoneyCheckoutResponse,
+  MobileMoneyStatusResponse,
+} from '../../../shared/contracts/mobile-money';
+import { useApi } from '../../app/deps';
+import { toast } from '../../components/ui/toast';
+import { useMessages } from '../../i18n/feature-messages';
+import { ApiError } from '../../lib/api';
+import { purchaseMessages } from './messages';
+
+/**
+ * Automatic mobile money (issue 10): the shopper pays on the provider's hosted page and comes back to
+ * the order page, which asks the shop how the payment stands until it is settled.
+ */
+
+const orderPath = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/mobile-money`;
+
+/** How often the order page asks while a payment is waiting (the server asks the provider at most every 5 s). */
+const POLL_MS = 3_000;
+
+/** The live payment state of an undecided mobile-money order; polled while it is waiting. */
+export function useMobileMoneyStatus(orderId: string, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['mobile-money-status', orderId],
+    queryFn: () => api.get<MobileMoneyStatusResponse>(`${orderPath(orderId)}/status`),
+    enabled,
+    refetchInterval: (query) => (query.state.data?.paymentState === 'waiting' ? POLL_MS : false),
+    refetchOnWindowFocus: true,
+  });
+}
+
+/**
+ * 'Pay now with mobile money': starts the payment (or resumes the one waiting, or starts a new one
+ * after a refusal) and sends the browser to the provider's page. The amount is the server's.
+ */
+export function PayNowButton(props: {
+  orderId: string;
+  label: 'mm.payNow' | 'mm.payAgain' | 'mm.resume';
+  variant?: 'primary' | 'secondary';
+}) {
+  const api = useApi();
+  const t = useMessages(purchaseMessages);
+  const [going, setGoing] = useState(false);
+  const go = async () => {
+    setGoing(true);
+    try {
+      const started = await api.send<MobileMoneyCheckoutResponse>(
+        'POST',
+        `${orderPath(props.orderId)}/checkout`,
+      );
+      window.location.assign(started.paymentUrl);
+    } catch (error) {
+      setGoing(false);
+      toast({
+        title: t('mm.autoError'),
+        description: (error instanceof ApiError && error.serverMessage) || t('mm.autoErrorText'),
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={go}
+      disabled={going}
+      className={`h-12 w-full rounded-md px-4 font-semibold text-stone-950 disabled:opacity-60 ${
+        props.variant === 'secondary'
+          ? 'border border-stone-300 bg-white hover:bg-stone-50'
+          : 'bg-amber-500 hover:bg-amber-400'
+      }`}
+    >
+      {going ? t('mm.redirecting') : t(props.label)}
+    </button>
+  );
+}
+
+/** The fallback under the automatic option: pay outside the shop, then send the receipt. */
+export function ReceiptFallback(props: { children: React.ReactNode; open?: boolean }) {
+  const t = useMessages(purchaseMessages);
+  return (
+    <details open={props.open} className="group rounded-lg border border-stone-200 bg-white">
+      <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-2 px-4 py-2 text-sm font-semibold">
+        {t('mm.alreadyPaid')}
+        <span aria-hidden="true" className="transition-transform group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <div className="space-y-4 border-t border-stone-200 p-4">{props.children}</div>
+    </details>
+  );
+}

@@ -1,0 +1,213 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type CinetPayFake, startCinetPayFake } from '../../src/server/adapters/mobile-money/cinetpay-fake';
+import { pdfPageTexts } from '../helpers/pdf';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import {
+  launchBrowser,
+  type RunningShop,
+  seriousAccessibilityViolations,
+  startShop,
+  trackPageErrors,
+} from './harness';
+import { newPage, orderByMobileMoney, signedInAdmin, waitForMail } from './mobile-money-support';
+
+/**
+ * Automatic mobile money (issue 10) in Chromium: the shop as a real process configured for CinetPay,
+ * pointed at the CinetPay fake on 127.0.0.1, whose hosted page pays, refuses, or "loses" the
+ * notification. From the cart to the hosted page, back to the order page, and the download.
+ */
+
+const KEYS = { apiKey: 'e2e-cp-api-key', siteId: '445160', secretKey: 'e2e-cp-secret' };
+const ADMIN_KEY = 'e2e-cinetpay-admin-key-0123456789';
+/** Set E2E_SCREENSHOT_DIR to keep screenshots of the dialog and of the order page's states. */
+const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
+
+let shop: RunningShop;
+let browser: Browser;
+let smtp: TestSmtpServer;
+let fake: CinetPayFake;
+
+beforeAll(async () => {
+  [smtp, fake] = await Promise.all([startSmtpServer(), startCinetPayFake(KEYS)]);
+  [shop, browser] = await Promise.all([
+    startShop({
+      env: {
+        SMTP_URL: smtp.url,
+        ADMIN_API_KEY: ADMIN_KEY,
+        CINETPAY_API_KEY: KEYS.apiKey,
+        CINETPAY_SITE_ID: KEYS.siteId,
+        CINETPAY_SECRET_KEY: KEYS.secretKey,
+        CINETPAY_API_URL: fake.url,
+      },
+    }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await smtp?.close();
+  await fake?.close();
+});
+
+async function shot(page: Page, name: string) {
+  if (SCREENSHOT_DIR)
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** The fake's transaction for the order on this page (the return URL names the order's public id). */
+function transactionOf(orderPageUrl: string) {
+  const publicId = /\/order-confirmation\/([A-Za-z0-9_-]+)/.exec(orderPageUrl)?.[1] ?? '';
+  const matching = [...fake.transactions.values()].filter((t) => t.returnUrl.endsWith(`/${publicId}`));
+  const latest = matching.at(-1);
+  if (!latest) throw new Error(`The fake has no transaction for ${publicId}`);
+  return { latest, all: matching };
+}
+
+/** The dialog's first option: to the provider's hosted page. */
+async function payNow(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Payez par mobile money' });
+  await Promise.all([
+    page.waitForURL(`${fake.url}/pay/**`),
+    dialog.getByRole('button', { name: 'Payer maintenant par mobile money' }).click(),
+  ]);
+}
+
+async function downloadFirstGuide(page: Page): Promise<Buffer> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Télécharger', exact: true }).first().click(),
+  ]);
+  return readFile((await download.path())!);
+}
+
+describe('automatic mobile money through CinetPay', () => {
+  test('from the cart to the hosted page, back to the order page, and the stamped download', async () => {
+    const page = await newPage(browser, 360, 780);
+    const errors = trackPageErrors(page);
+    const { dialog } = await orderByMobileMoney(page, shop.url, 'dakar', 'awa.paie@example.com');
+    // 'Pay now' first; the receipt flow folded under 'I already paid / upload a receipt'.
+    const payButton = dialog.getByRole('button', { name: 'Payer maintenant par mobile money' });
+    await payButton.waitFor();
+    const fallback = dialog.getByText('J’ai déjà payé / envoyer un reçu');
+    await fallback.waitFor();
+    expect(await dialog.getByRole('button', { name: 'Envoyer le reçu' }).isVisible()).toBe(false);
+    await shot(page, 'cinetpay-dialog-360');
+    await fallback.click();
+    await dialog.getByRole('button', { name: 'Envoyer le reçu' }).waitFor();
+    await fallback.click();
+
+    await payNow(page);
+    // The hosted page asks for the order's total in FCFA, computed by the server at 655.957 per euro.
+    const amount = await page.getByTestId('amount').textContent();
+    expect(amount).toMatch(/^\d+ XOF$/);
+    expect(Number(amount?.split(' ')[0]) % 5).toBe(0);
+
+    // Paying sends the signed notification, then the shopper back: the order page offers the downloads.
+    await Promise.all([
+      page.waitForURL(`${shop.url}/order-confirmation/**`),
+      page.getByRole('button', { name: 'Pay', exact: true }).click(),
+    ]);
+    await page.getByRole('heading', { name: 'Commande terminée !' }).waitFor();
+    await shot(page, 'cinetpay-order-paid-360');
+    const pdf = await downloadFirstGuide(page);
+    expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+    expect((await pdfPageTexts(pdf)).join('\n')).toContain('Aminata Touré');
+
+    const delivery = await waitForMail(smtp, 'awa.paie@example.com', /^Vos guides Guides Afrique/);
+    expect(delivery.text).toContain('/order-confirmation/');
+    // One delivery email, though the notification and the return both confirmed the payment.
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(smtp.received.filter((m) => m.to.includes('awa.paie@example.com'))).toHaveLength(1);
+
+    // The operator sees it in the Mobile Money tab, paid through CinetPay, with its transaction id.
+    const { latest } = transactionOf(page.url());
+    const admin = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'mobile-money');
+    const row = admin.getByTestId('mobile-money-order').filter({ hasText: latest.transactionId });
+    await row.waitFor();
+    await row.getByText('Validated').waitFor();
+    expect(await row.getByTestId('provider-status').textContent()).toBe('ACCEPTED');
+    expect(await row.getByRole('button', { name: 'Validate' }).isDisabled()).toBe(true);
+    await shot(admin, 'cinetpay-admin-1280');
+    expect(errors).toEqual([]);
+    await admin.context().close();
+    await page.context().close();
+  });
+
+  test('the order page waits, then turns into the download page by itself when the payment is confirmed', async () => {
+    const page = await newPage(browser, 1280);
+    const errors = trackPageErrors(page);
+    await orderByMobileMoney(page, shop.url, 'abidjan', 'attente@example.com');
+    await payNow(page);
+    // The shopper comes back without having paid yet (the wallet's prompt still on the phone).
+    await Promise.all([
+      page.waitForURL(`${shop.url}/order-confirmation/**`),
+      page.getByRole('link', { name: 'Back to the shop' }).click(),
+    ]);
+    await page.getByRole('heading', { name: 'Paiement en cours de confirmation' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'sans recharger la page' }).waitFor();
+    await page.getByRole('button', { name: 'Reprendre le paiement' }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await shot(page, 'cinetpay-order-waiting-1280');
+    await page.evaluate(() => {
+      (window as unknown as { stillThisPage: boolean }).stillThisPage = true;
+    });
+
+    // The payment goes through on the phone; CinetPay notifies the shop.
+    const { latest } = transactionOf(page.url());
+    fake.settle(latest.transactionId, 'ACCEPTED');
+    expect(await fake.deliverNotification(latest.transactionId)).toBe(200);
+    await page.getByRole('heading', { name: 'Commande terminée !' }).waitFor({ timeout: 15_000 });
+    await page.getByText('Paiement confirmé : vos guides sont prêts.').waitFor();
+    // Without a reload: the same document, now with the downloads.
+    expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(
+      true,
+    );
+    const pdf = await downloadFirstGuide(page);
+    expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+    await waitForMail(smtp, 'attente@example.com', /^Vos guides Guides Afrique/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('a refused payment can be tried again; a lost notification is made up for by the return', async () => {
+    const page = await newPage(browser, 360, 780);
+    const errors = trackPageErrors(page);
+    await orderByMobileMoney(page, shop.url, 'dakar', 'refus@example.com');
+    await payNow(page);
+    await Promise.all([
+      page.waitForURL(`${shop.url}/order-confirmation/**`),
+      page.getByRole('button', { name: 'Refuse' }).click(),
+    ]);
+    await page.getByRole('heading', { name: 'Le paiement n’a pas abouti' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'refusé ou annulé' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Télécharger', exact: true }).count()).toBe(0);
+    // The receipt flow stays available under the fallback.
+    await page.getByText('J’ai déjà payé / envoyer un reçu').click();
+    await page.getByRole('button', { name: 'Envoyer le reçu' }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await shot(page, 'cinetpay-order-failed-360');
+
+    // Trying again starts a new transaction with the provider.
+    await Promise.all([
+      page.waitForURL(`${fake.url}/pay/**`),
+      page.getByRole('button', { name: 'Réessayer le paiement' }).click(),
+    ]);
+    // Paid, but the operator never sends the notification: the return's own check completes the order.
+    await Promise.all([
+      page.waitForURL(`${shop.url}/order-confirmation/**`),
+      page.getByRole('button', { name: 'Pay (notification lost)' }).click(),
+    ]);
+    await page.getByRole('heading', { name: 'Commande terminée !' }).waitFor();
+    const { all } = transactionOf(page.url());
+    expect(all.map((t) => t.status)).toEqual(['REFUSED', 'ACCEPTED']);
+    const pdf = await downloadFirstGuide(page);
+    expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+    await waitForMail(smtp, 'refus@example.com', /^Vos guides Guides Afrique/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
