@@ -37,10 +37,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import {
+  benchRequest,
   freePort,
   isMain,
   loadAverage,
   median,
+  percentile,
+  pool,
   prepareBuild,
   printTable,
   ROOT,
@@ -156,43 +159,8 @@ function ask<T>(child: ChildProcess, message: object, key: string): Promise<T> {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-function request(
-  url: string,
-  method: 'GET' | 'POST',
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; text: string; rawHeaders: string[]; chunked: boolean; bytes: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      url,
-      {
-        method,
-        agent,
-        headers: payload
-          ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers }
-          : headers,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const bytes = Buffer.concat(chunks);
-          resolve({
-            status: res.statusCode ?? 0,
-            text: bytes.toString('utf8'),
-            rawHeaders: res.rawHeaders,
-            chunked: /chunked/i.test(String(res.headers['transfer-encoding'] ?? '')),
-            bytes,
-          });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const request = (url: string, method: 'GET' | 'POST', body?: unknown, headers: Record<string, string> = {}) =>
+  benchRequest(agent, url, method, body, headers);
 
 // ---------------------------------------------------------------- throughput
 
@@ -286,20 +254,6 @@ interface Outcome {
 }
 
 const cents = (price: string) => Math.round(Number(price) * 100);
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
-async function pool(count: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) await task(next++);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
-}
 
 /** Round-robin over the instances, request by request, as a load balancer without sticky sessions. */
 function balancer(bases: string[]) {

@@ -44,8 +44,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  benchRequest,
   isMain,
   loadAverage,
+  percentile,
+  pool,
   prepareBuild,
   printTable,
   type RunningShop,
@@ -93,36 +96,8 @@ class StepError extends Error {
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-function request(
-  url: string,
-  method: 'GET' | 'POST',
-  body?: unknown,
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      url,
-      {
-        method,
-        agent,
-        headers: payload
-          ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-          : {},
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const request = (url: string, method: 'GET' | 'POST', body?: unknown) =>
+  benchRequest(agent, url, method, body);
 
 async function post<T>(
   base: string,
@@ -133,22 +108,6 @@ async function post<T>(
   const res = await request(base + pathname, 'POST', body);
   if (res.status < 200 || res.status > 299) throw new StepError(step, res.status, res.text.slice(0, 300));
   return { status: res.status, body: JSON.parse(res.text) as T };
-}
-
-/** Nearest-rank percentile. */
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
-/** Runs `count` tasks, `concurrency` at a time. */
-async function pool(count: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) await task(next++);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
 }
 
 function customer(tag: string, kind: string, i: number) {

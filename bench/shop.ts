@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, realpathSync, rmSync } from 'node:fs';
 import { copyFile, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -332,4 +333,75 @@ export function loadAverage(): string {
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
+}
+
+/** Nearest-rank percentile. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** Runs `count` tasks, `concurrency` at a time (a new one starts as soon as one ends). */
+export async function pool(
+  count: number,
+  concurrency: number,
+  task: (i: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+}
+
+export interface BenchResponse {
+  status: number;
+  text: string;
+  rawHeaders: string[];
+  chunked: boolean;
+  bytes: Buffer;
+}
+
+/**
+ * One request through node:http with a keep-alive agent, a JSON body when given. Not fetch: with
+ * Node 20's fetch at high concurrency a few requests stalled for seconds (see order-creation.ts).
+ */
+export function benchRequest(
+  agent: http.Agent,
+  url: string,
+  method: 'GET' | 'POST',
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<BenchResponse> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: payload
+          ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers }
+          : headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({
+            status: res.statusCode ?? 0,
+            text: bytes.toString('utf8'),
+            rawHeaders: res.rawHeaders,
+            chunked: /chunked/i.test(String(res.headers['transfer-encoding'] ?? '')),
+            bytes,
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
