@@ -298,6 +298,34 @@ describe('the poller', () => {
   });
 });
 
+describe('the poller and an unreachable CinetPay', () => {
+  test('keeps polling on its schedule through an outage, then flags the order after 24 h', async () => {
+    const { order, transactionId } = await startPayment();
+    fake.failNextChecks(1_000);
+    try {
+      await runJobsNow();
+      // The failed check is not the job's failure: the next poll is queued, nothing is flagged.
+      let polls = await pollJobs(transactionId);
+      expect(polls.map((j) => j.status).sort()).toEqual(['done', 'pending']);
+      expect((await orderRow(order.id)).providerAttentionAt).toBeNull();
+      await ctx.db
+        .update(orders)
+        .set({ providerStartedAt: new Date(Date.now() - 25 * 3_600_000) })
+        .where(eq(orders.id, order.id));
+      await runJobsNow();
+      polls = await pollJobs(transactionId);
+      expect(polls.every((j) => j.status === 'done')).toBe(true);
+      const row = await orderRow(order.id);
+      expect(row.status).toBe('pending');
+      expect(row.providerAttentionReason).toMatch(/24 hours/);
+    } finally {
+      fake.failNextChecks(0);
+    }
+    // Once CinetPay answers again, the page shows the order as under review rather than waiting.
+    expect((await status(order.publicId)).paymentState).toBe('review');
+  });
+});
+
 describe('races', () => {
   test('duplicate notifications, the poller and the shopper’s return together: one completion, one job, one email', async () => {
     const { order, transactionId, publicId } = await startPayment();
@@ -314,11 +342,10 @@ describe('races', () => {
       fetch(`${base}/api/cinetpay/return/${publicId}`, { redirect: 'manual' }),
       ctx.app.inject({ method: 'GET', url: `/api/orders/${publicId}/mobile-money/status` }),
     ]);
-    const notifications = (await Promise.all(
-      results.slice(0, 3).map(async (r) => (r as Response).json()),
-    )) as {
-      outcome: string;
-    }[];
+    const answers = results.slice(0, 3) as Response[];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    const notifications = (await Promise.all(answers.map((r) => r.json()))) as { outcome: string }[];
+    for (const { outcome } of notifications) expect(['completed', 'already-completed']).toContain(outcome);
     expect(notifications.filter((o) => o.outcome === 'completed').length).toBeLessThanOrEqual(1);
     expect((results[4] as Response).status).toBe(303);
     // A path: the shopper stays on the host the provider sent them back to, whatever PUBLIC_URL says.
@@ -370,13 +397,34 @@ describe('what only the operator may decide', () => {
     expect((await pendingEntry(order.id))?.automaticPayment).toMatchObject({
       provider: 'cinetpay',
       transactionId,
+      providerStatus: 'ACCEPTED',
       needsAttention: true,
       attentionReason: `ACCEPTED for ${body.amountXof - 5} XOF, expected ${body.amountXof} XOF`,
     });
+    // The order page stops waiting on CinetPay (and stops asking it), and no second payment starts.
+    const checks = () => fake.requests.filter((r) => r.path === '/v2/payment/check').length;
+    const before = checks();
+    expect(await status(order.publicId)).toMatchObject({ status: 'pending', paymentState: 'review' });
+    expect(await status(order.publicId)).toMatchObject({ paymentState: 'review' });
+    expect(checks()).toBe(before);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.publicId}/mobile-money/checkout`,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/being checked by the shop/);
   });
 
   test('paid after the operator rejected the order: it stays rejected, is flagged, and nothing is sent', async () => {
     const { order, transactionId } = await startPayment();
+    // Already flagged once (no confirmation within 24 h): the later, graver flag must replace it.
+    await ctx.db
+      .update(orders)
+      .set({
+        providerAttentionAt: new Date(Date.now() - 60_000),
+        providerAttentionReason: 'No confirmation from CinetPay within 24 hours',
+      })
+      .where(eq(orders.id, order.id));
     expect((await admin('PATCH', `/api/orders/${order.id}/reject`)).statusCode).toBe(200);
     fake.settle(transactionId, 'ACCEPTED');
     expect(await fake.deliverNotification(transactionId)).toBe(200);

@@ -117,8 +117,11 @@ export const orderDecisionResponseSchema = z.object({
   message: z.string(),
 });
 
-/** What the order page shows of an automatic payment: none started, waiting, paid, or failed. */
-export const paymentStateSchema = z.enum(['none', 'waiting', 'paid', 'failed']);
+/**
+ * What the order page shows of an automatic payment: none started, waiting, paid, failed, or under
+ * review (flagged for the operator: a wrong amount, or no confirmation within 24 hours).
+ */
+export const paymentStateSchema = z.enum(['none', 'waiting', 'paid', 'failed', 'review']);
 export type PaymentState = z.infer<typeof paymentStateSchema>;
 
 /** POST /api/orders/{id}/mobile-money/checkout */

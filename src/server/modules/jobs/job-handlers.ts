@@ -79,8 +79,8 @@ export function createJobHandlers(deps: DeliveryDeps): Record<string, JobHandler
         z.object({ orderId: z.uuid(), transactionId: z.string().min(1), poll: z.int().min(0) }),
         payload,
       );
-      // Without the provider (its keys were removed), there is nobody to ask: leave it to the operator.
-      if (!deps.automaticPayment?.provider) throw new PermanentJobError('CinetPay is not configured');
+      if (!deps.automaticPayment) throw new PermanentJobError('Automatic payments are not set up');
+      // Without the provider (its keys were removed) the order is flagged for the operator.
       await pollTransaction(deps.automaticPayment, job);
     },
   };

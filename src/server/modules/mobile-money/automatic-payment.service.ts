@@ -66,11 +66,13 @@ const newTransactionId = () => `GA${randomBytes(16).toString('hex').toUpperCase(
 const FAILED_STATUSES = new Set(['REFUSED', 'CANCELED', 'CANCELLED']);
 
 export function paymentStateOf(
-  order: Pick<OrderRow, 'status' | 'providerTransactionId' | 'providerStatus'>,
+  order: Pick<OrderRow, 'status' | 'providerTransactionId' | 'providerStatus' | 'providerAttentionAt'>,
 ): PaymentState {
   if (order.status === 'completed') return 'paid';
   if (order.status === 'rejected') return 'failed';
   if (!order.providerTransactionId) return 'none';
+  // Flagged for the operator (wrong amount, no confirmation in 24 h): no more waiting on CinetPay.
+  if (order.providerAttentionAt) return 'review';
   if (FAILED_STATUSES.has((order.providerStatus ?? '').toUpperCase())) return 'failed';
   return 'waiting';
 }
@@ -100,6 +102,13 @@ export async function startAutomaticPayment(
   const provider = requireProvider(deps);
   const order = await findMobileMoneyOrderByPublicId(deps.db, publicId);
   if (order.status === 'completed' || order.status === 'rejected') throw decidedConflict(order);
+  // A new attempt would clear the operator's flag (and perhaps take the money twice).
+  if (paymentStateOf(order) === 'review') {
+    throw new HttpError(
+      409,
+      'This payment is being checked by the shop: you will hear from us within 24 hours',
+    );
+  }
   const amountXof = amountXofOf(order);
   if (amountXof < CINETPAY_MIN_XOF) throw badRequest(`The provider takes at least ${CINETPAY_MIN_XOF} FCFA`);
   if (order.providerTransactionId && order.providerPaymentUrl && paymentStateOf(order) === 'waiting') {
@@ -128,7 +137,8 @@ export async function startAutomaticPayment(
     const [row] = await tx
       .update(orders)
       .set({
-        paymentProvider: 'cinetpay',
+        // Keeps the wallet a shopper named with a receipt sent earlier.
+        paymentProvider: sql`coalesce(${orders.paymentProvider}, 'cinetpay')`,
         providerTransactionId: transactionId,
         providerPaymentUrl: initialised.paymentUrl,
         providerStatus: 'PENDING',
@@ -168,11 +178,26 @@ export type ConfirmOutcome =
   | 'unknown'
   | 'attention';
 
-async function flagForOperator(db: Db, orderId: string, reason: string): Promise<void> {
+/**
+ * Hands the order to the operator. A later flag replaces an earlier one (a payment ACCEPTED after
+ * the 24-hour flag and a rejection matters more than the flag it follows). With the provider's
+ * answer, when there is one, so the tab shows what CinetPay said.
+ */
+async function flagForOperator(
+  db: Db,
+  orderId: string,
+  reason: string,
+  checked?: Pick<CheckedPayment, 'providerStatus'>,
+): Promise<void> {
   await db
     .update(orders)
-    .set({ providerAttentionAt: sql`now()`, providerAttentionReason: reason, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), isNull(orders.providerAttentionAt)));
+    .set({
+      providerAttentionAt: sql`now()`,
+      providerAttentionReason: reason,
+      ...(checked ? { providerStatus: checked.providerStatus, providerCheckedAt: sql`now()` } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.id, orderId));
 }
 
 /**
@@ -213,12 +238,13 @@ export async function confirmTransaction(
         deps.db,
         order.id,
         `ACCEPTED for ${checked.amount ?? '?'} ${checked.currency ?? '?'}, expected ${expected} XOF`,
+        checked,
       );
       return 'attention';
     }
     if (order.status === 'rejected') {
       deps.log?.error({ orderId: order.id, transactionId }, 'CinetPay payment ACCEPTED for a rejected order');
-      await flagForOperator(deps.db, order.id, 'Paid through CinetPay after the order was rejected');
+      await flagForOperator(deps.db, order.id, 'Paid through CinetPay after the order was rejected', checked);
       return 'attention';
     }
     const completed = await deps.db.transaction((tx) =>
@@ -292,7 +318,25 @@ export async function pollTransaction(
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, job.orderId)).limit(1);
   if (!order || order.providerTransactionId !== job.transactionId) return;
   if (order.status !== 'pending' && order.status !== 'pending_verification') return;
-  const outcome = await confirmTransaction(deps, job.transactionId, 'poller');
+  if (!deps.provider) {
+    // Its keys were removed: nobody to ask any more.
+    await flagForOperator(
+      deps.db,
+      order.id,
+      'CinetPay is no longer configured: check this payment in its back-office',
+    );
+    return;
+  }
+  let outcome: ConfirmOutcome;
+  try {
+    outcome = await confirmTransaction(deps, job.transactionId, 'poller');
+  } catch (error) {
+    // CinetPay down or answering nonsense: ask again on the schedule (the job's own retries would
+    // give up within hours, without flagging the order).
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    deps.log?.warn({ err: error, orderId: order.id }, 'CinetPay check failed; polling again later');
+    outcome = 'waiting';
+  }
   if (outcome !== 'waiting') return;
   const startedAt = order.providerStartedAt?.getTime() ?? order.createdAt.getTime();
   const next = Date.now() + pollDelayMs(job.poll + 1);

@@ -154,8 +154,9 @@ function AutomaticPaymentInfo({ payment }: { payment: PendingMobileMoneyOrder['a
       <p className="font-semibold">
         CinetPay · <span data-testid="provider-status">{payment.providerStatus ?? 'not checked yet'}</span>
       </p>
-      <p className="break-all font-mono text-stone-600" title="CinetPay transaction id">
-        {payment.transactionId}
+      <p className="break-all text-stone-600">
+        <span className="font-sans">Transaction </span>
+        <span className="font-mono">{payment.transactionId}</span>
       </p>
       {payment.needsAttention ? (
         <p className="w-fit rounded bg-red-100 px-1.5 py-0.5 font-semibold text-red-800">
@@ -308,7 +309,7 @@ export function MobileMoneyTab() {
                       {order.receiptCount > 1 ? (
                         <p className="text-xs text-stone-500">{order.receiptCount} sent, latest shown</p>
                       ) : null}
-                      {order.paymentProvider && !order.automaticPayment ? (
+                      {order.paymentProvider && order.paymentProvider !== 'cinetpay' ? (
                         <p className="text-xs text-stone-500">{order.paymentProvider}</p>
                       ) : null}
                     </td>

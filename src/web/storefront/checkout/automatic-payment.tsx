@@ -20,14 +20,21 @@ const orderPath = (orderId: string) => `/api/orders/${encodeURIComponent(orderId
 /** How often the order page asks while a payment is waiting (the server asks the provider at most every 5 s). */
 const POLL_MS = 3_000;
 
-/** The live payment state of an undecided mobile-money order; polled while it is waiting. */
+export const mobileMoneyStatusKey = (orderId: string) => ['mobile-money-status', orderId];
+
+/**
+ * The live payment state of an undecided mobile-money order; polled while it is waiting, and asked
+ * again after a failed fetch (a shopper back from the hosted page on a poor connection).
+ */
 export function useMobileMoneyStatus(orderId: string, enabled: boolean) {
   const api = useApi();
   return useQuery({
-    queryKey: ['mobile-money-status', orderId],
+    queryKey: mobileMoneyStatusKey(orderId),
     queryFn: () => api.get<MobileMoneyStatusResponse>(`${orderPath(orderId)}/status`),
     enabled,
-    refetchInterval: (query) => (query.state.data?.paymentState === 'waiting' ? POLL_MS : false),
+    retry: 2,
+    refetchInterval: (query) =>
+      query.state.data?.paymentState === 'waiting' || query.state.status === 'error' ? POLL_MS : false,
     refetchOnWindowFocus: true,
   });
 }

@@ -104,11 +104,11 @@ export const purchaseMessages = defineMessages({
     'mm.payNow': 'Payer maintenant par mobile money',
     'mm.payAgain': 'Réessayer le paiement',
     'mm.resume': 'Reprendre le paiement',
-    'mm.redirecting': 'Redirection...',
+    'mm.redirecting': 'Redirection…',
     'mm.autoText':
       'Payez {amount} sur la page sécurisée de CinetPay : vos guides arrivent ici et par e-mail dès que le paiement est confirmé, en quelques secondes.',
     'mm.autoProviders':
-      'Tous les opérateurs de Côte d’Ivoire et du Sénégal (Orange Money, MTN MoMo, Moov Money, Wave, Free Money) et la carte bancaire.',
+      'Tous les opérateurs de Côte d’Ivoire et du Sénégal : Orange Money, MTN MoMo, Moov Money, Wave, Free Money.',
     'mm.alreadyPaid': 'J’ai déjà payé / envoyer un reçu',
     'mm.autoError': 'Paiement indisponible',
     'mm.autoErrorText':
@@ -122,6 +122,9 @@ export const purchaseMessages = defineMessages({
     'order.failedText':
       'CinetPay indique que le paiement a été refusé ou annulé. Vous pouvez réessayer, ou payer depuis votre portefeuille et nous envoyer le reçu.',
     'order.paidToast': 'Paiement confirmé : vos guides sont prêts.',
+    'order.reviewTitle': 'Paiement en cours de vérification',
+    'order.reviewText':
+      'CinetPay ne nous a pas confirmé ce paiement comme prévu : nous le vérifions nous-mêmes et vous écrivons sous 24 h. Inutile de payer à nouveau.',
     'order.awaitingTitle': 'En attente de votre paiement mobile money',
     'order.awaitingText':
       'Payez {amount} depuis votre portefeuille mobile avec la référence ci-dessous, puis envoyez-nous le reçu. Nous vérifions sous 24 h.',
@@ -226,11 +229,11 @@ export const purchaseMessages = defineMessages({
     'mm.payNow': 'Pay now with mobile money',
     'mm.payAgain': 'Try paying again',
     'mm.resume': 'Resume the payment',
-    'mm.redirecting': 'Redirecting...',
+    'mm.redirecting': 'Redirecting…',
     'mm.autoText':
       'Pay {amount} on CinetPay’s secure page: your guides arrive here and by email as soon as the payment is confirmed, within seconds.',
     'mm.autoProviders':
-      'Every operator in Côte d’Ivoire and Senegal (Orange Money, MTN MoMo, Moov Money, Wave, Free Money) and bank cards.',
+      'Every operator in Côte d’Ivoire and Senegal: Orange Money, MTN MoMo, Moov Money, Wave, Free Money.',
     'mm.alreadyPaid': 'I already paid / upload a receipt',
     'mm.autoError': 'Payment unavailable',
     'mm.autoErrorText':
@@ -244,6 +247,9 @@ export const purchaseMessages = defineMessages({
     'order.failedText':
       'CinetPay says the payment was refused or cancelled. You can try again, or pay from your wallet and send us the receipt.',
     'order.paidToast': 'Payment confirmed: your guides are ready.',
+    'order.reviewTitle': 'Your payment is being checked',
+    'order.reviewText':
+      'CinetPay did not confirm this payment as expected: we are checking it ourselves and will email you within 24 hours. Please do not pay again.',
     'order.awaitingTitle': 'Waiting for your mobile money payment',
     'order.awaitingText':
       'Pay {amount} from your mobile wallet with the reference below, then send us the receipt. We verify within 24 hours.',

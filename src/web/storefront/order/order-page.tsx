@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { Order } from '../../../shared/contracts/orders';
 import { formatPrice } from '../../../shared/money';
@@ -12,7 +12,12 @@ import { ApiError } from '../../lib/api';
 import { formatFileSize } from '../../lib/format';
 import { Head } from '../../lib/head';
 import { queries } from '../../lib/queries';
-import { PayNowButton, ReceiptFallback, useMobileMoneyStatus } from '../checkout/automatic-payment';
+import {
+  mobileMoneyStatusKey,
+  PayNowButton,
+  ReceiptFallback,
+  useMobileMoneyStatus,
+} from '../checkout/automatic-payment';
 import { purchaseMessages } from '../checkout/messages';
 import { ReceiptUpload } from '../checkout/receipt-upload';
 
@@ -37,6 +42,14 @@ function OrderView({ order }: { order: Order }) {
   const { locale } = useI18n();
   const t = useMessages(purchaseMessages);
   const [busy, setBusy] = useState<string | null>(null);
+  // A payment confirmed while the shopper watched: the page changed under them, so focus its heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const watchedItComplete = useRef(order.status !== 'completed');
+  useEffect(() => {
+    if (order.status !== 'completed' || !watchedItComplete.current) return;
+    watchedItComplete.current = false;
+    heading.current?.focus();
+  }, [order.status]);
 
   const start = async (key: string, path: string) => {
     setBusy(key);
@@ -65,7 +78,9 @@ function OrderView({ order }: { order: Order }) {
       <Head title={t('meta.order.title')} description={t('order.linkNote')} noindex />
       {order.status === 'completed' ? (
         <>
-          <h1 className="text-3xl font-bold text-teal-900">{t('order.complete')}</h1>
+          <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold text-teal-900 outline-none">
+            {t('order.complete')}
+          </h1>
           <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
           <p className="mt-1 text-sm text-stone-600">{t('order.sentTo', { email: order.email })}</p>
           <ul className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
@@ -155,39 +170,49 @@ function MobileMoneyPending({ order }: { order: Order }) {
   const now = payment.data;
   // Confirmed (or decided by the operator, or a receipt arrived): show the order as it now is.
   const moved = now !== undefined && now.status !== order.status;
+  const paidText = t('order.paidToast');
   useEffect(() => {
     if (!moved) return;
-    if (now.status === 'completed') toast({ title: t('order.paidToast') });
+    if (now.status === 'completed') toast({ title: paidText });
     void queryClient.invalidateQueries({ queryKey: ['order', order.id] });
-  }, [moved, now?.status, order.id, queryClient, t]);
+  }, [moved, now?.status, order.id, queryClient, paidText]);
 
   if (payment.isPending) return <div className="min-h-[60vh]" aria-busy="true" />;
   const state = now?.automaticAvailable ? now.paymentState : 'manual';
   // A receipt already waits for the operator: no second payment is offered, only the one under way.
   const offerPayment = order.status === 'pending' && (state === 'none' || state === 'failed');
+  const failed = state === 'failed' && order.status === 'pending';
   const title =
     state === 'waiting'
       ? t('order.confirmingTitle')
-      : state === 'failed' && order.status === 'pending'
-        ? t('order.failedTitle')
-        : order.status === 'pending'
-          ? t('order.awaitingTitle')
-          : t('order.pendingTitle');
+      : state === 'review'
+        ? t('order.reviewTitle')
+        : failed
+          ? t('order.failedTitle')
+          : order.status === 'pending'
+            ? t('order.awaitingTitle')
+            : t('order.pendingTitle');
   return (
     <div data-payment-state={state}>
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
       <p className="mt-1 text-sm text-stone-500">{formatPrice(order.total)}</p>
-      {state === 'waiting' ? (
-        <div role="status" className="mt-5 flex items-start gap-3 rounded-lg bg-teal-50 p-4 text-teal-950">
-          <span className="mt-0.5 h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-teal-800 border-t-transparent" />
-          <p className="text-sm">{t('order.confirmingText')}</p>
-        </div>
-      ) : state === 'failed' && order.status === 'pending' ? (
+      {/* Always there, so that what appears in it is announced. */}
+      <div role="status">
+        {state === 'waiting' ? (
+          <div className="mt-5 flex items-start gap-3 rounded-lg bg-teal-50 p-4 text-teal-950">
+            <span className="mt-0.5 h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-teal-800 border-t-transparent" />
+            <p className="text-sm">{t('order.confirmingText')}</p>
+          </div>
+        ) : state === 'review' ? (
+          <p className="mt-5 rounded-lg bg-amber-50 p-4 text-sm text-amber-950">{t('order.reviewText')}</p>
+        ) : null}
+      </div>
+      {failed ? (
         <p role="alert" className="mt-5 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           {t('order.failedText')}
         </p>
-      ) : state === 'manual' || order.status !== 'pending' ? (
+      ) : state === 'manual' || (order.status !== 'pending' && state !== 'review') ? (
         <p className="mt-3 text-stone-700">{t('order.pendingText')}</p>
       ) : null}
       {state === 'manual' ? (
@@ -201,7 +226,7 @@ function MobileMoneyPending({ order }: { order: Order }) {
                   {t('mm.autoText', { amount: formatPrice(order.total) })}
                 </p>
               ) : null}
-              <PayNowButton orderId={order.id} label={state === 'failed' ? 'mm.payAgain' : 'mm.payNow'} />
+              <PayNowButton orderId={order.id} label={failed ? 'mm.payAgain' : 'mm.payNow'} />
             </div>
           ) : state === 'waiting' ? (
             <PayNowButton orderId={order.id} label="mm.resume" variant="secondary" />
@@ -241,7 +266,12 @@ function MobileMoneyReceipt({ order, embedded = false }: { order: Order; embedde
       {awaiting ? null : <p className="text-sm text-stone-600">{t('order.anotherReceipt')}</p>}
       <ReceiptUpload
         orderId={order.id}
-        onSent={() => queryClient.invalidateQueries({ queryKey: queries.order(api, order.id).queryKey })}
+        onSent={() =>
+          Promise.all([
+            queryClient.invalidateQueries({ queryKey: queries.order(api, order.id).queryKey }),
+            queryClient.invalidateQueries({ queryKey: mobileMoneyStatusKey(order.id) }),
+          ])
+        }
       />
     </div>
   );
