@@ -5,11 +5,12 @@ import { jobs, orders } from '../../src/server/db/schema';
 import { DELIVER_ORDER_JOB } from '../../src/server/modules/jobs/jobs.service';
 import { CINETPAY_POLL_JOB } from '../../src/server/modules/mobile-money/automatic-payment.service';
 import { type GuideRow, insertSellableGuide } from '../helpers/orders';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { mailText, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
 const KEYS = { apiKey: 'cp-api-key-123', siteId: '105890', secretKey: 'cp-secret-key-456' };
 const ADMIN_KEY = 'cinetpay-admin-key-0123456789abcdef';
+const OPERATOR = 'desk@guides.example';
 
 let fake: CinetPayFake;
 let smtp: TestSmtpServer;
@@ -29,6 +30,7 @@ beforeAll(async () => {
       CINETPAY_SECRET_KEY: KEYS.secretKey,
       CINETPAY_API_URL: fake.url,
       ADMIN_API_KEY: ADMIN_KEY,
+      OPERATOR_EMAIL: OPERATOR,
     },
   });
   // The fake posts its notifications over real HTTP to the notify_url it was given.
@@ -103,6 +105,11 @@ async function runJobsNow() {
   await ctx.app.services.jobs.runDueJobs();
 }
 const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
+/** The operator's emails about one order's automatic payment. */
+const operatorNotices = (orderNumber: string) =>
+  mailsTo(OPERATOR)
+    .map((m) => mailText(m.raw))
+    .filter((text) => text.includes(`CinetPay payment to check – order ${orderNumber}`));
 
 describe('initialising a payment', () => {
   test('sends the documented request with the database amount in XOF, multiple of 5, and answers the hosted page', async () => {
@@ -318,6 +325,8 @@ describe('the poller and an unreachable CinetPay', () => {
       const row = await orderRow(order.id);
       expect(row.status).toBe('pending');
       expect(row.providerAttentionReason).toMatch(/24 hours/);
+      await runJobsNow();
+      expect(operatorNotices(order.orderNumber)).toHaveLength(1);
     } finally {
       fake.failNextChecks(0);
     }
@@ -413,6 +422,13 @@ describe('what only the operator may decide', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/being checked by the shop/);
+    // The operator is emailed once, though the return asks CinetPay again and flags it again.
+    await ctx.app.inject({ method: 'GET', url: `/api/cinetpay/return/${order.publicId}` });
+    await runJobsNow();
+    const notices = operatorNotices(order.orderNumber);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain(`ACCEPTED for ${body.amountXof - 5} XOF, expected ${body.amountXof} XOF`);
+    expect(notices[0]).toContain(transactionId);
   });
 
   test('paid after the operator rejected the order: it stays rejected, is flagged, and nothing is sent', async () => {
@@ -434,6 +450,10 @@ describe('what only the operator may decide', () => {
       needsAttention: true,
       attentionReason: 'Paid through CinetPay after the order was rejected',
     });
+    await runJobsNow();
+    const notices = operatorNotices(order.orderNumber);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain('Paid through CinetPay after the order was rejected');
   });
 
   test('the operator validating while the notification arrives: one completion, one email', async () => {

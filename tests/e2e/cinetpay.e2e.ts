@@ -23,6 +23,7 @@ import { newPage, orderByMobileMoney, signedInAdmin, waitForMail } from './mobil
 
 const KEYS = { apiKey: 'e2e-cp-api-key', siteId: '445160', secretKey: 'e2e-cp-secret' };
 const ADMIN_KEY = 'e2e-cinetpay-admin-key-0123456789';
+const OPERATOR = 'desk@guides.example';
 /** Set E2E_SCREENSHOT_DIR to keep screenshots of the dialog and of the order page's states. */
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 
@@ -38,6 +39,7 @@ beforeAll(async () => {
       env: {
         SMTP_URL: smtp.url,
         ADMIN_API_KEY: ADMIN_KEY,
+        OPERATOR_EMAIL: OPERATOR,
         CINETPAY_API_KEY: KEYS.apiKey,
         CINETPAY_SITE_ID: KEYS.siteId,
         CINETPAY_SECRET_KEY: KEYS.secretKey,
@@ -135,6 +137,9 @@ describe('automatic mobile money through CinetPay', () => {
     expect(await row.getByTestId('provider-status').textContent()).toBe('ACCEPTED');
     expect(await row.getByRole('button', { name: 'Validate' }).isDisabled()).toBe(true);
     await shot(admin, 'cinetpay-admin-1280');
+    await admin.setViewportSize({ width: 360, height: 780 });
+    await row.getByTestId('provider-status').waitFor();
+    await shot(admin, 'cinetpay-admin-360');
     expect(errors).toEqual([]);
     await admin.context().close();
     await page.context().close();
@@ -213,6 +218,37 @@ describe('automatic mobile money through CinetPay', () => {
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
     await waitForMail(smtp, 'refus@example.com', /^Vos guides Guides Afrique/);
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('a payment CinetPay accepted for too little goes to the operator; the page stops waiting', async () => {
+    const page = await newPage(browser, 360, 780);
+    await orderByMobileMoney(page, shop.url, 'abidjan', 'moins@example.com');
+    await payNow(page);
+    // The wallet took 5 FCFA less than asked.
+    const tx = [...fake.transactions.values()].at(-1)!;
+    tx.amount -= 5;
+    await Promise.all([
+      page.waitForURL(`${shop.url}/order-confirmation/**`),
+      page.getByRole('button', { name: 'Pay', exact: true }).click(),
+    ]);
+    await page.getByRole('heading', { name: 'Paiement en cours de vérification' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Inutile de payer à nouveau' }).waitFor();
+    expect(await page.getByRole('button', { name: /payer|paiement/i }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Télécharger', exact: true }).count()).toBe(0);
+    await shot(page, 'cinetpay-order-review-360');
+
+    const admin = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'mobile-money');
+    const row = admin.getByTestId('mobile-money-order').filter({ hasText: tx.transactionId });
+    await row
+      .getByText(`Needs attention: ACCEPTED for ${tx.amount} XOF, expected ${tx.amount + 5} XOF`)
+      .waitFor();
+    await admin.getByText('1 automatic payment needs attention').waitFor();
+    expect(await row.getByRole('button', { name: 'Validate' }).isDisabled()).toBe(false);
+    // The operator is told by email as well.
+    const notice = await waitForMail(smtp, OPERATOR, /^CinetPay payment to check/);
+    expect(notice.text).toContain(tx.transactionId);
+    await admin.context().close();
     await page.context().close();
   });
 });

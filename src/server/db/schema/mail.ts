@@ -19,7 +19,7 @@ export const emailLog = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
-    /** delivery, receipt-received, rejection, operator-receipt-notice, resend-links */
+    /** delivery, receipt-received, rejection, operator-receipt-notice, operator-payment-attention, resend-links */
     kind: text('kind').notNull(),
     toEmail: text('to_email').notNull(),
     subject: text('subject').notNull(),

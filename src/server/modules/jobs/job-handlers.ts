@@ -12,7 +12,12 @@ import {
   pollTransaction,
 } from '../mobile-money/automatic-payment.service';
 import { sendMobileMoneyEmail } from '../mobile-money/mobile-money-mail';
-import { DELIVER_ORDER_JOB, MOBILE_MONEY_EMAIL_JOB, RESEND_LINKS_JOB } from './jobs.service';
+import {
+  DELIVER_ORDER_JOB,
+  MOBILE_MONEY_EMAIL_JOB,
+  MOBILE_MONEY_EMAIL_KINDS,
+  RESEND_LINKS_JOB,
+} from './jobs.service';
 import { type JobHandler, PermanentJobError } from './worker';
 
 export interface DeliveryDeps {
@@ -66,9 +71,10 @@ export function createJobHandlers(deps: DeliveryDeps): Record<string, JobHandler
     [MOBILE_MONEY_EMAIL_JOB]: async (payload, { signal }) => {
       const job = parsePayload(
         z.object({
-          kind: z.enum(['receipt-received', 'operator-receipt-notice', 'rejection']),
+          kind: z.enum(MOBILE_MONEY_EMAIL_KINDS),
           orderId: z.uuid(),
           receiptId: z.uuid().optional(),
+          flag: z.string().max(40).optional(),
         }),
         payload,
       );

@@ -57,16 +57,24 @@ export const resendLinksJob = (orderId: string, requestId: string): JobInput => 
  * is rejected, and to the operator when a receipt waits to be checked. One job (and one email) each.
  */
 export const MOBILE_MONEY_EMAIL_JOB = 'mobile-money-email';
-export type MobileMoneyEmailKind = 'receipt-received' | 'operator-receipt-notice' | 'rejection';
+export const MOBILE_MONEY_EMAIL_KINDS = [
+  'receipt-received',
+  'operator-receipt-notice',
+  'rejection',
+  /** An automatic payment flagged for the operator (issue 10); one per distinct reason. */
+  'operator-payment-attention',
+] as const;
+export type MobileMoneyEmailKind = (typeof MOBILE_MONEY_EMAIL_KINDS)[number];
 export const mobileMoneyEmailJob = (
   kind: MobileMoneyEmailKind,
   orderId: string,
   receiptId?: string,
+  flag?: string,
 ): JobInput => {
-  const key = receiptId ? `${kind}:${receiptId}` : `${kind}:${orderId}`;
+  const key = receiptId ? `${kind}:${receiptId}` : flag ? `${kind}:${orderId}:${flag}` : `${kind}:${orderId}`;
   return {
     kind: MOBILE_MONEY_EMAIL_JOB,
-    payload: receiptId ? { kind, orderId, receiptId } : { kind, orderId },
+    payload: { kind, orderId, ...(receiptId ? { receiptId } : {}), ...(flag ? { flag } : {}) },
     dedupeKey: `${MOBILE_MONEY_EMAIL_JOB}:${key}`,
   };
 };

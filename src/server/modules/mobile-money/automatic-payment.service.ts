@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PaymentState } from '../../../shared/contracts/mobile-money';
 import { toCents } from '../../../shared/money';
@@ -13,7 +13,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
-import { enqueueJob, type JobInput } from '../jobs/jobs.service';
+import { enqueueJob, type JobInput, mobileMoneyEmailJob } from '../jobs/jobs.service';
 import type { OrderRow } from '../orders/orders.service';
 import {
   completeMobileMoneyOrder,
@@ -189,16 +189,29 @@ async function flagForOperator(
   reason: string,
   checked?: Pick<CheckedPayment, 'providerStatus'>,
 ): Promise<void> {
-  await db
-    .update(orders)
-    .set({
-      providerAttentionAt: sql`now()`,
-      providerAttentionReason: reason,
-      ...(checked ? { providerStatus: checked.providerStatus, providerCheckedAt: sql`now()` } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(orders.id, orderId));
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({
+        providerAttentionAt: sql`now()`,
+        providerAttentionReason: reason,
+        ...(checked ? { providerStatus: checked.providerStatus, providerCheckedAt: sql`now()` } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, orderId))
+      .returning({ id: orders.id });
+    // The operator hears of it by email too, once per reason: the same flag again adds no email.
+    if (row) {
+      await enqueueJob(
+        tx,
+        mobileMoneyEmailJob('operator-payment-attention', orderId, undefined, reasonKey(reason)),
+      );
+    }
+  });
 }
+
+/** The reason, shortened for the email's dedupe key. */
+const reasonKey = (reason: string) => createHash('sha256').update(reason).digest('hex').slice(0, 16);
 
 /**
  * Asks the provider about one of our transactions and applies its answer. Completes the order only

@@ -116,3 +116,26 @@ export function composeOperatorReceiptNotice(order: MobileMoneyEmailOrder, admin
     adminUrl,
   );
 }
+
+/**
+ * To the operator: an automatic payment needs a person (a wrong amount, a payment after a rejection,
+ * no confirmation from CinetPay within 24 hours). The shopper was told to expect word within 24 h.
+ */
+export function composeOperatorPaymentAttention(
+  order: MobileMoneyEmailOrder,
+  payment: { transactionId: string; providerStatus: string | null; reason: string },
+  adminUrl: string,
+): ComposedEmail {
+  return compose(
+    'en',
+    `CinetPay payment to check – order ${order.orderNumber}`,
+    [
+      `The automatic mobile money payment of order ${order.orderNumber} needs you: ${payment.reason}.`,
+      `CinetPay transaction ${payment.transactionId}, last status ${payment.providerStatus ?? 'unknown'}. Look it up in CinetPay's back-office.`,
+      `Customer: ${order.firstName} ${order.lastName}, ${order.email}, ${order.phoneNumber}.`,
+      `Amount: ${amount(order.total)}. Guides: ${order.guides.join(', ')}.`,
+      'The shopper was told they would hear from us within 24 hours. Validate, reject or refund it; the Mobile Money tab:',
+    ],
+    adminUrl,
+  );
+}

@@ -6,6 +6,7 @@ import type { MobileMoneyEmailKind } from '../jobs/jobs.service';
 import { PermanentJobError } from '../jobs/worker';
 import { type MailDeps, orderPageUrl, sendLoggedEmail } from '../mail/mail.service';
 import {
+  composeOperatorPaymentAttention,
   composeOperatorReceiptNotice,
   composeReceiptReceivedEmail,
   composeRejectionEmail,
@@ -23,7 +24,7 @@ export interface MobileMoneyMailDeps extends MailDeps {
  */
 export async function sendMobileMoneyEmail(
   deps: MobileMoneyMailDeps,
-  job: { kind: MobileMoneyEmailKind; orderId: string; receiptId?: string },
+  job: { kind: MobileMoneyEmailKind; orderId: string; receiptId?: string; flag?: string },
   options: { signal?: AbortSignal } = {},
 ): Promise<void> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, job.orderId)).limit(1);
@@ -56,19 +57,31 @@ export async function sendMobileMoneyEmail(
   };
   const page = orderPageUrl(deps.config, order);
   const base = deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
+  const adminPage = `${base}/admin/mobile-money`;
+  const toOperator = job.kind === 'operator-receipt-notice' || job.kind === 'operator-payment-attention';
   const email =
     job.kind === 'receipt-received'
       ? composeReceiptReceivedEmail(facts, page)
       : job.kind === 'rejection'
         ? composeRejectionEmail(facts, page)
-        : composeOperatorReceiptNotice(facts, `${base}/admin/mobile-money`);
+        : job.kind === 'operator-payment-attention'
+          ? composeOperatorPaymentAttention(
+              facts,
+              {
+                transactionId: order.providerTransactionId ?? '—',
+                providerStatus: order.providerStatus,
+                reason: order.providerAttentionReason ?? 'flagged',
+              },
+              adminPage,
+            )
+          : composeOperatorReceiptNotice(facts, adminPage);
   await sendLoggedEmail(
     deps,
     {
-      dedupeKey: `${job.kind}:${job.receiptId ?? job.orderId}`,
+      dedupeKey: `${job.kind}:${job.receiptId ?? (job.flag ? `${job.orderId}:${job.flag}` : job.orderId)}`,
       kind: job.kind,
       orderId: order.id,
-      to: job.kind === 'operator-receipt-notice' ? deps.config.mobileMoney.operatorEmail : order.email,
+      to: toOperator ? deps.config.mobileMoney.operatorEmail : order.email,
       email,
     },
     options,

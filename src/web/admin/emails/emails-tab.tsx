@@ -31,6 +31,7 @@ const EMAIL_KINDS: Record<string, string> = {
   'resend-links': 'Links resent',
   'receipt-received': 'Receipt received',
   'operator-receipt-notice': 'Operator notice',
+  'operator-payment-attention': 'Payment to check',
   rejection: 'Payment rejected',
 };
 
