@@ -4,15 +4,13 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, type RunningShop, startShop } from './harness';
+import { keepScreenshot, launchBrowser, type RunningShop, startShop } from './harness';
 
 const ADMIN_KEY = 'e2e-admin-key-0123456789abcdef';
 const ORIGINAL_TITLE = 'Partez bien préparé en Côte d’Ivoire, au Sénégal et au Maroc';
 let shop: RunningShop;
 let browser: Browser;
 let tempDir: string;
-/** Set E2E_SCREENSHOT_DIR to keep a 1280 px screenshot of each tab. */
-const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 
 beforeAll(async () => {
   [shop, browser] = await Promise.all([startShop({ env: { ADMIN_API_KEY: ADMIN_KEY } }), launchBrowser()]);
@@ -96,7 +94,7 @@ describe('the admin Content tab', () => {
     const frame = created.frameLocator('iframe');
     await frame.locator('strong', { hasText: 'admin' }).waitFor();
 
-    if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-content.png') });
+    await keepScreenshot(page, 'admin-content');
     await context.close();
   });
 });
@@ -132,7 +130,7 @@ describe('the admin Media tab', () => {
       .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
 
-    if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-media.png') });
+    await keepScreenshot(page, 'admin-media');
 
     await item.getByRole('button', { name: 'Copy URL' }).click();
     await page.getByText('Copied', { exact: true }).waitFor();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Guide } from '../../src/shared/contracts/catalogue';
 import { insertGuide, makeGuidePdf } from '../helpers/fixtures';
 import { insertOrder } from '../helpers/orders';
-import { launchBrowser, type RunningShop, startShop } from './harness';
+import { keepScreenshot, launchBrowser, type RunningShop, SCREENSHOT_DIR, startShop } from './harness';
 
 const ADMIN_KEY = 'e2e-admin-key-guides-0123456789ab';
 const FILELESS_TITLE = 'Dakar sans fichier (e2e)';
@@ -24,8 +24,6 @@ const files: Record<'cover' | 'webp' | 'pdf' | 'bigPdf', string> = {
   pdf: '',
   bigPdf: '',
 };
-/** Set E2E_SCREENSHOT_DIR to keep screenshots of the tab and its dialog. */
-const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 
 /** A real PDF of about 50 MB: three text pages and an incompressible attachment. */
 async function fiftyMegabytePdf(): Promise<Buffer> {
@@ -111,9 +109,9 @@ describe('the admin Guides tab', () => {
     await expect.poll(() => rows.count()).toBe(all);
     expect(await page.getByLabel('Language').inputValue()).toBe('all');
     if (SCREENSHOT_DIR) {
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-guides.png'), fullPage: true });
+      await keepScreenshot(page, 'admin-guides', { fullPage: true });
       await page.setViewportSize({ width: 360, height: 780 });
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-guides-phone.png') });
+      await keepScreenshot(page, 'admin-guides-phone');
     }
     await context.close();
   });
@@ -143,7 +141,7 @@ describe('the admin Guides tab', () => {
     await dialog.getByLabel('Language').selectOption('en');
     await dialog.getByLabel(/^Cover image/).setInputFiles(files.cover);
     await dialog.getByLabel(/^Primary PDF/).setInputFiles(files.bigPdf);
-    if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-guide-dialog.png') });
+    await keepScreenshot(page, 'admin-guide-dialog');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.getByRole('button', { name: 'Saving...' }).waitFor();
     await page.getByText('Travel guide created successfully with files').waitFor({ timeout: 90_000 });

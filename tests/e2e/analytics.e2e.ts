@@ -7,7 +7,14 @@ import type {
   AnalyticsSummary,
 } from '../../src/shared/contracts/admin/analytics';
 import type { AnalyticsEvent } from '../../src/shared/contracts/analytics';
-import { CHROMIUM_ARGS, checkoutFirstCard, type RunningShop, startShop, trackPageErrors } from './harness';
+import {
+  CHROMIUM_ARGS,
+  checkoutFirstCard,
+  keepScreenshot,
+  type RunningShop,
+  startShop,
+  trackPageErrors,
+} from './harness';
 
 const ADMIN_KEY = 'e2e-admin-key-analytics-0123456789';
 /**
@@ -16,8 +23,6 @@ const ADMIN_KEY = 'e2e-admin-key-analytics-0123456789';
  */
 const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 12; itel A571W) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
-/** Set E2E_SCREENSHOT_DIR to keep screenshots of the Analytics tab at 360 and 1280 px. */
-const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 
 let shop: RunningShop;
 let browser: Browser;
@@ -202,8 +207,7 @@ describe('visitor analytics', () => {
 
       // the page itself does not scroll sideways on a phone
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
-      if (SCREENSHOT_DIR)
-        await page.screenshot({ path: `${SCREENSHOT_DIR}/analytics-${width}.png`, fullPage: true });
+      await keepScreenshot(page, `analytics-${width}`, { fullPage: true });
 
       await page.getByLabel('Range').selectOption('30d');
       await cards.filter({ hasText: 'Total Orders' }).getByText('1', { exact: true }).waitFor();

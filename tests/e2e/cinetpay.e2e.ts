@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cinetpayAmountXof } from '../../src/server/adapters/mobile-money/cinetpay';
@@ -7,6 +6,7 @@ import { type CinetPayFake, startCinetPayFake } from '../../src/server/adapters/
 import { pdfPageTexts } from '../helpers/pdf';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import {
+  keepScreenshot,
   launchBrowser,
   type RunningShop,
   seriousAccessibilityViolations,
@@ -24,8 +24,6 @@ import { newPage, orderByMobileMoney, signedInAdmin, waitForMail } from './mobil
 const KEYS = { apiKey: 'e2e-cp-api-key', siteId: '445160', secretKey: 'e2e-cp-secret' };
 const ADMIN_KEY = 'e2e-cinetpay-admin-key-0123456789';
 const OPERATOR = 'desk@guides.example';
-/** Set E2E_SCREENSHOT_DIR to keep screenshots of the dialog and of the order page's states. */
-const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 
 let shop: RunningShop;
 let browser: Browser;
@@ -56,11 +54,6 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function shot(page: Page, name: string) {
-  if (SCREENSHOT_DIR)
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
-
 /** The fake's transaction for the order on this page (the return URL names the order's public id). */
 function transactionOf(orderPageUrl: string) {
   const publicId = /\/order-confirmation\/([A-Za-z0-9_-]+)/.exec(orderPageUrl)?.[1] ?? '';
@@ -77,6 +70,18 @@ async function payNow(page: Page) {
     page.waitForURL(`${fake.url}/pay/**`),
     dialog.getByRole('button', { name: 'Payer maintenant par mobile money' }).click(),
   ]);
+}
+
+/** On the fake's hosted page: what the shopper does there, then back on the shop's order page. */
+async function onHostedPage(
+  page: Page,
+  action: 'Pay' | 'Pay (notification lost)' | 'Refuse' | 'Back to the shop',
+) {
+  const control =
+    action === 'Back to the shop'
+      ? page.getByRole('link', { name: action })
+      : page.getByRole('button', { name: action, exact: true });
+  await Promise.all([page.waitForURL(`${shop.url}/order-confirmation/**`), control.click()]);
 }
 
 async function downloadFirstGuide(page: Page): Promise<Buffer> {
@@ -98,7 +103,7 @@ describe('automatic mobile money through CinetPay', () => {
     const fallback = dialog.getByText('J’ai déjà payé / envoyer un reçu');
     await fallback.waitFor();
     expect(await dialog.getByRole('button', { name: 'Envoyer le reçu' }).isVisible()).toBe(false);
-    await shot(page, 'cinetpay-dialog-360');
+    await keepScreenshot(page, 'cinetpay-dialog-360', { fullPage: true });
     await fallback.click();
     await dialog.getByRole('button', { name: 'Envoyer le reçu' }).waitFor();
     await fallback.click();
@@ -108,12 +113,9 @@ describe('automatic mobile money through CinetPay', () => {
     const amount = await page.getByTestId('amount').textContent();
 
     // Paying sends the signed notification, then the shopper back: the order page offers the downloads.
-    await Promise.all([
-      page.waitForURL(`${shop.url}/order-confirmation/**`),
-      page.getByRole('button', { name: 'Pay', exact: true }).click(),
-    ]);
+    await onHostedPage(page, 'Pay');
     await page.getByRole('heading', { name: 'Commande terminée !' }).waitFor();
-    await shot(page, 'cinetpay-order-paid-360');
+    await keepScreenshot(page, 'cinetpay-order-paid-360', { fullPage: true });
     // The hosted page asked for the order's total at 655.957 FCFA per euro, up to a multiple of 5.
     const publicId = /\/order-confirmation\/([A-Za-z0-9_-]+)/.exec(page.url())?.[1];
     const { total } = (await (await fetch(`${shop.url}/api/orders/${publicId}`)).json()) as { total: string };
@@ -136,10 +138,10 @@ describe('automatic mobile money through CinetPay', () => {
     await row.getByText('Validated').waitFor();
     expect(await row.getByTestId('provider-status').textContent()).toBe('ACCEPTED');
     expect(await row.getByRole('button', { name: 'Validate' }).isDisabled()).toBe(true);
-    await shot(admin, 'cinetpay-admin-1280');
+    await keepScreenshot(admin, 'cinetpay-admin-1280', { fullPage: true });
     await admin.setViewportSize({ width: 360, height: 780 });
     await row.getByTestId('provider-status').waitFor();
-    await shot(admin, 'cinetpay-admin-360');
+    await keepScreenshot(admin, 'cinetpay-admin-360', { fullPage: true });
     expect(errors).toEqual([]);
     await admin.context().close();
     await page.context().close();
@@ -151,15 +153,12 @@ describe('automatic mobile money through CinetPay', () => {
     await orderByMobileMoney(page, shop.url, 'abidjan', 'attente@example.com');
     await payNow(page);
     // The shopper comes back without having paid yet (the wallet's prompt still on the phone).
-    await Promise.all([
-      page.waitForURL(`${shop.url}/order-confirmation/**`),
-      page.getByRole('link', { name: 'Back to the shop' }).click(),
-    ]);
+    await onHostedPage(page, 'Back to the shop');
     await page.getByRole('heading', { name: 'Paiement en cours de confirmation' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'sans recharger la page' }).waitFor();
     await page.getByRole('button', { name: 'Reprendre le paiement' }).waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await shot(page, 'cinetpay-order-waiting-1280');
+    await keepScreenshot(page, 'cinetpay-order-waiting-1280', { fullPage: true });
     await page.evaluate(() => {
       (window as unknown as { stillThisPage: boolean }).stillThisPage = true;
     });
@@ -188,10 +187,7 @@ describe('automatic mobile money through CinetPay', () => {
     const errors = trackPageErrors(page);
     await orderByMobileMoney(page, shop.url, 'dakar', 'refus@example.com');
     await payNow(page);
-    await Promise.all([
-      page.waitForURL(`${shop.url}/order-confirmation/**`),
-      page.getByRole('button', { name: 'Refuse' }).click(),
-    ]);
+    await onHostedPage(page, 'Refuse');
     await page.getByRole('heading', { name: 'Le paiement n’a pas abouti' }).waitFor();
     await page.getByRole('alert').filter({ hasText: 'refusé ou annulé' }).waitFor();
     expect(await page.getByRole('button', { name: 'Télécharger', exact: true }).count()).toBe(0);
@@ -199,7 +195,7 @@ describe('automatic mobile money through CinetPay', () => {
     await page.getByText('J’ai déjà payé / envoyer un reçu').click();
     await page.getByRole('button', { name: 'Envoyer le reçu' }).waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await shot(page, 'cinetpay-order-failed-360');
+    await keepScreenshot(page, 'cinetpay-order-failed-360', { fullPage: true });
 
     // Trying again starts a new transaction with the provider.
     await Promise.all([
@@ -207,10 +203,7 @@ describe('automatic mobile money through CinetPay', () => {
       page.getByRole('button', { name: 'Réessayer le paiement' }).click(),
     ]);
     // Paid, but the operator never sends the notification: the return's own check completes the order.
-    await Promise.all([
-      page.waitForURL(`${shop.url}/order-confirmation/**`),
-      page.getByRole('button', { name: 'Pay (notification lost)' }).click(),
-    ]);
+    await onHostedPage(page, 'Pay (notification lost)');
     await page.getByRole('heading', { name: 'Commande terminée !' }).waitFor();
     const { all } = transactionOf(page.url());
     expect(all.map((t) => t.status)).toEqual(['REFUSED', 'ACCEPTED']);
@@ -228,15 +221,12 @@ describe('automatic mobile money through CinetPay', () => {
     // The wallet took 5 FCFA less than asked.
     const tx = [...fake.transactions.values()].at(-1)!;
     tx.amount -= 5;
-    await Promise.all([
-      page.waitForURL(`${shop.url}/order-confirmation/**`),
-      page.getByRole('button', { name: 'Pay', exact: true }).click(),
-    ]);
+    await onHostedPage(page, 'Pay');
     await page.getByRole('heading', { name: 'Paiement en cours de vérification' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Inutile de payer à nouveau' }).waitFor();
     expect(await page.getByRole('button', { name: /payer|paiement/i }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Télécharger', exact: true }).count()).toBe(0);
-    await shot(page, 'cinetpay-order-review-360');
+    await keepScreenshot(page, 'cinetpay-order-review-360', { fullPage: true });
 
     const admin = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'mobile-money');
     const row = admin.getByTestId('mobile-money-order').filter({ hasText: tx.transactionId });

@@ -223,3 +223,11 @@ export async function checkoutFirstCard(page: Page): Promise<void> {
     .click();
   await page.getByRole('heading', { name: 'Paiement sécurisé' }).waitFor();
 }
+
+/** Where to keep screenshots to look at (E2E_SCREENSHOT_DIR); unset, none are taken. */
+export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
+
+/** Keeps `<name>.png` of the page in SCREENSHOT_DIR, when it is set. */
+export async function keepScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), ...options });
+}

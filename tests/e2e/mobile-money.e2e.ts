@@ -1,12 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeGuidePdf } from '../helpers/fixtures';
 import { pdfPageTexts } from '../helpers/pdf';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
+import {
+  keepScreenshot,
+  launchBrowser,
+  type RunningShop,
+  SCREENSHOT_DIR,
+  startShop,
+  trackPageErrors,
+} from './harness';
 import {
   newPage as newPageOn,
   orderByMobileMoney as orderByMobileMoneyOn,
@@ -16,8 +22,6 @@ import {
 
 const ADMIN_KEY = 'e2e-mobile-money-key-0123456789';
 const OPERATOR = 'desk@guides.example';
-/** Set E2E_SCREENSHOT_DIR to keep 360 px and 1280 px screenshots of the dialog and the two admin tabs. */
-const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 
 let shop: RunningShop;
 let browser: Browser;
@@ -42,11 +46,6 @@ afterAll(async () => {
   await shop?.stop();
   await smtp?.close();
 });
-
-async function shot(page: Page, name: string) {
-  if (SCREENSHOT_DIR)
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
 
 const waitForMail = (to: string, subject: RegExp) => waitForMailOn(smtp, to, subject);
 const newPage = (width: number, height = 900) => newPageOn(browser, width, height);
@@ -121,7 +120,7 @@ describe('paying by mobile money', () => {
     await send.click();
     await dialog.getByText('Reçu envoyé !').waitFor();
     expect(await picker.count()).toBe(0);
-    await shot(page, 'mobile-money-dialog-360');
+    await keepScreenshot(page, 'mobile-money-dialog-360', { fullPage: true });
 
     const acknowledgement = await waitForMail('aminata.toure@example.com', /^Reçu de paiement bien reçu/);
     expect(acknowledgement.text).toContain('sous 24 heures');
@@ -141,7 +140,7 @@ describe('paying by mobile money', () => {
     await row.getByText('Pending').waitFor();
     await row.getByText('Aminata Touré').waitFor();
     await row.getByText('+225 07 11 22 33 44').waitFor();
-    await shot(admin, 'admin-mobile-money-1280');
+    await keepScreenshot(admin, 'admin-mobile-money-1280', { fullPage: true });
     await row.getByRole('button', { name: 'View' }).click();
     const receipt = admin.getByRole('dialog', { name: /^Receipt for GA-/ });
     const image = receipt.getByRole('img');
@@ -176,7 +175,7 @@ describe('paying by mobile money', () => {
   test('the operator rejects a receipt: the shopper is emailed and the order page says so', async () => {
     const page = await newPage(1280);
     const { dialog, reference } = await orderByMobileMoney(page, 'abidjan', 'rejet@example.com');
-    await shot(page, 'mobile-money-dialog-1280');
+    await keepScreenshot(page, 'mobile-money-dialog-1280', { fullPage: true });
     await dialog
       .locator('input[type="file"]')
       .setInputFiles({ name: 'recu.pdf', mimeType: 'application/pdf', buffer: await makeGuidePdf('Reçu') });
@@ -187,7 +186,7 @@ describe('paying by mobile money', () => {
     const admin = await signedInAdmin('mobile-money', 360);
     const row = admin.locator(`[data-testid="mobile-money-order"][data-reference="${reference}"]`);
     await row.waitFor();
-    await shot(admin, 'admin-mobile-money-360');
+    await keepScreenshot(admin, 'admin-mobile-money-360', { fullPage: true });
     // A PDF receipt opens in a new tab.
     const [tab] = await Promise.all([
       admin.context().waitForEvent('page'),
@@ -218,7 +217,7 @@ describe('paying by mobile money', () => {
     await admin.getByRole('cell', { name: 'Mobile Money (Orange Money)' }).first().waitFor();
     await admin.getByText('Delivery Rate').waitFor();
     await admin.getByText('100.0%').waitFor();
-    await shot(admin, 'admin-emails-1280');
+    await keepScreenshot(admin, 'admin-emails-1280', { fullPage: true });
 
     const delivery = rows.filter({ hasText: 'Guides delivery' }).first();
     await delivery.getByRole('button', { name: 'Send Again' }).click();
@@ -251,7 +250,7 @@ describe('paying by mobile money', () => {
       const narrow = await signedInAdmin('emails', 360);
       await narrow.getByRole('heading', { name: 'Email Management' }).waitFor();
       await narrow.getByTestId('email-row').first().waitFor();
-      await shot(narrow, 'admin-emails-360');
+      await keepScreenshot(narrow, 'admin-emails-360', { fullPage: true });
       await narrow.context().close();
     }
     await admin.context().close();

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
+import type { PaymentState } from '../../../shared/contracts/mobile-money';
 import type { Order } from '../../../shared/contracts/orders';
 import { formatPrice } from '../../../shared/money';
 import { useApi } from '../../app/deps';
@@ -182,19 +183,9 @@ function MobileMoneyPending({ order }: { order: Order }) {
   // A receipt already waits for the operator: no second payment is offered, only the one under way.
   const offerPayment = order.status === 'pending' && (state === 'none' || state === 'failed');
   const failed = state === 'failed' && order.status === 'pending';
-  const title =
-    state === 'waiting'
-      ? t('order.confirmingTitle')
-      : state === 'review'
-        ? t('order.reviewTitle')
-        : failed
-          ? t('order.failedTitle')
-          : order.status === 'pending'
-            ? t('order.awaitingTitle')
-            : t('order.pendingTitle');
   return (
     <div data-payment-state={state}>
-      <h1 className="text-2xl font-bold">{title}</h1>
+      <h1 className="text-2xl font-bold">{t(pendingTitle(state, order.status))}</h1>
       <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
       <p className="mt-1 text-sm text-stone-500">{formatPrice(order.total)}</p>
       {/* Always there, so that what appears in it is announced. */}
@@ -238,6 +229,14 @@ function MobileMoneyPending({ order }: { order: Order }) {
       )}
     </div>
   );
+}
+
+/** The heading of an undecided mobile-money order: the automatic payment's state first, then the order's. */
+function pendingTitle(state: PaymentState | 'manual', status: Order['status']) {
+  if (state === 'waiting') return 'order.confirmingTitle';
+  if (state === 'review') return 'order.reviewTitle';
+  if (status !== 'pending') return 'order.pendingTitle';
+  return state === 'failed' ? 'order.failedTitle' : 'order.awaitingTitle';
 }
 
 /** A mobile-money order still waiting: its reference, and the receipt form (again, for a second receipt). */
