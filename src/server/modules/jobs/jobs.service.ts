@@ -65,13 +65,25 @@ export const MOBILE_MONEY_EMAIL_KINDS = [
   'operator-payment-attention',
 ] as const;
 export type MobileMoneyEmailKind = (typeof MOBILE_MONEY_EMAIL_KINDS)[number];
+/** What makes one mobile-money email: per receipt, per order and flag, or per order. */
+export const mobileMoneyEmailKey = (job: {
+  kind: MobileMoneyEmailKind;
+  orderId: string;
+  receiptId?: string;
+  flag?: string;
+}) =>
+  job.receiptId
+    ? `${job.kind}:${job.receiptId}`
+    : job.flag
+      ? `${job.kind}:${job.orderId}:${job.flag}`
+      : `${job.kind}:${job.orderId}`;
 export const mobileMoneyEmailJob = (
   kind: MobileMoneyEmailKind,
   orderId: string,
   receiptId?: string,
   flag?: string,
 ): JobInput => {
-  const key = receiptId ? `${kind}:${receiptId}` : flag ? `${kind}:${orderId}:${flag}` : `${kind}:${orderId}`;
+  const key = mobileMoneyEmailKey({ kind, orderId, receiptId, flag });
   return {
     kind: MOBILE_MONEY_EMAIL_JOB,
     payload: { kind, orderId, ...(receiptId ? { receiptId } : {}), ...(flag ? { flag } : {}) },

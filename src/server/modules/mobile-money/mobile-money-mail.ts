@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { orderItems, orders, paymentReceipts } from '../../db/schema';
-import type { MobileMoneyEmailKind } from '../jobs/jobs.service';
+import { type MobileMoneyEmailKind, mobileMoneyEmailKey } from '../jobs/jobs.service';
 import { PermanentJobError } from '../jobs/worker';
 import { type MailDeps, orderPageUrl, sendLoggedEmail } from '../mail/mail.service';
 import {
@@ -78,7 +78,7 @@ export async function sendMobileMoneyEmail(
   await sendLoggedEmail(
     deps,
     {
-      dedupeKey: `${job.kind}:${job.receiptId ?? (job.flag ? `${job.orderId}:${job.flag}` : job.orderId)}`,
+      dedupeKey: mobileMoneyEmailKey(job),
       kind: job.kind,
       orderId: order.id,
       to: toOperator ? deps.config.mobileMoney.operatorEmail : order.email,
