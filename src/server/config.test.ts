@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -29,10 +30,23 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://localhost/shop'],
     ['SMTP_URL', 'not a url'],
     ['ADMIN_API_KEY', 'short'],
+    ['ADMIN_API_KEY', 'a-sixteen-chars!'],
+    ['ADMIN_API_KEY', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'],
+    ['ADMIN_API_KEY', '012345678901234567890123456789'],
     ['LOG_LEVEL', 'loud'],
   ])('a bad %s stops the start with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  test('a strong ADMIN_API_KEY is accepted: a generated one, or a long mixed one', () => {
+    for (const key of [
+      randomBytes(32).toString('base64url'),
+      randomBytes(16).toString('hex'),
+      'correct-Horse-battery-staple-9',
+    ]) {
+      expect(loadConfig({ ADMIN_API_KEY: key }).adminApiKey).toBe(key);
+    }
   });
 
   test('S3 settings are read when a bucket is named', () => {

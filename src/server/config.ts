@@ -11,6 +11,25 @@ const boolish = z
   .optional()
   .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
 
+/**
+ * Why a configured ADMIN_API_KEY is too weak to guess at, if it is (decision 004): at least 24
+ * characters, at least 10 different ones, and at least 128 bits by a character-class estimate
+ * (length × log2 of the classes used). A floor against short or repetitive keys, not a proof of
+ * randomness: `npm run admin:key` or `openssl rand -base64 32` give 256 random bits.
+ */
+export function adminKeyStrengthProblem(key: string): string | undefined {
+  const advice = 'use a random key, e.g. `openssl rand -base64 32`';
+  if (key.length < 24) return `must be at least 24 characters; ${advice}`;
+  if (new Set(key).size < 10) return `must use at least 10 different characters; ${advice}`;
+  const pool =
+    (/[a-z]/.test(key) ? 26 : 0) +
+    (/[A-Z]/.test(key) ? 26 : 0) +
+    (/[0-9]/.test(key) ? 10 : 0) +
+    (/[^a-zA-Z0-9]/.test(key) ? 33 : 0);
+  if (key.length * Math.log2(pool) < 128) return `is too easy to guess (under 128 bits); ${advice}`;
+  return undefined;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -23,7 +42,15 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
-  ADMIN_API_KEY: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  ADMIN_API_KEY: optionalString.pipe(
+    z
+      .string()
+      .superRefine((key, ctx) => {
+        const problem = adminKeyStrengthProblem(key);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
+  ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,

@@ -88,4 +88,36 @@ describe('the admin access gate', () => {
     await second.getByRole('heading', { name: 'Admin Authentication Required' }).waitFor();
     await context.close();
   });
+
+  test('a mistyped key is sent once, never used by the dashboard, and two typos do not lock the operator out', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // Another admin tab is signed in; a typo in this one must not log it out.
+    const other = await context.newPage();
+    await other.goto(`${shop.url}/admin/guides`);
+    await other.getByLabel('Admin API Key').fill(ADMIN_KEY);
+    await other.getByRole('button', { name: 'Access Dashboard' }).click();
+    await other.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+
+    const sentWithKey = new Map<string, number>();
+    page.on('request', (request) => {
+      const key = request.headers()['x-admin-key'];
+      if (key) sentWithKey.set(key, (sentWithKey.get(key) ?? 0) + 1);
+    });
+    await page.goto(`${shop.url}/admin/analytics`);
+    for (const typo of ['e2e-admin-key-typo-one', 'e2e-admin-key-typo-two']) {
+      await page.getByLabel('Admin API Key').fill(typo);
+      await page.getByRole('button', { name: 'Access Dashboard' }).click();
+      await page.getByText('Invalid API key').first().waitFor();
+      await page.getByRole('heading', { name: 'Admin Authentication Required' }).waitFor();
+    }
+    await page.getByLabel('Admin API Key').fill(ADMIN_KEY);
+    await page.getByRole('button', { name: 'Access Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByTestId('analytics-funnel').waitFor();
+    expect(sentWithKey.get('e2e-admin-key-typo-one')).toBe(1);
+    expect(sentWithKey.get('e2e-admin-key-typo-two')).toBe(1);
+    expect(await other.getByRole('heading', { name: 'Admin Dashboard' }).isVisible()).toBe(true);
+    await context.close();
+  });
 });

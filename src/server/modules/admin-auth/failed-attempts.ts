@@ -12,10 +12,11 @@ export type AdminAttempt =
 
 /**
  * Checks one admin key attempt from `ip` against the failure counter in the database, shared by
- * every instance. The attempt first counts as a failure (an upsert that locks the address's row),
- * is judged while that lock is held, and a right key rolls the count back. So same-address requests
- * are judged one at a time: a burst of parallel guesses gets exactly ADMIN_FAILURE_LIMIT judged, and
- * a locked-out address gets 429 without its key being looked at, whether it is right or not.
+ * every instance. The right key is accepted before the counter is looked at, so nobody can lock the
+ * operator out by failing from the operator's address (a carrier's NAT, a café): the lock only ever
+ * refuses wrong keys (decision 004). A wrong key counts as a failure (an upsert that locks the
+ * address's row) and is judged while that lock is held, so a burst of parallel guesses from one
+ * address gets exactly ADMIN_FAILURE_LIMIT answered 401 and the rest 429.
  *
  * The window is fixed: it starts at the first failure and the address is free again 15 minutes
  * later. A right key neither adds to nor resets the count (a guesser sharing the operator's address
@@ -27,6 +28,7 @@ export async function judgeAdminAttempt(
   now: Date,
   keyIsRight: () => boolean,
 ): Promise<AdminAttempt> {
+  if (keyIsRight()) return { outcome: 'accepted' };
   const windowOpensAfter = new Date(now.getTime() - ADMIN_FAILURE_WINDOW_MS).toISOString();
   const expired = sql`"admin_auth_failures"."window_start" <= ${windowOpensAfter}::timestamptz`;
   let verdict: AdminAttempt = { outcome: 'refused' };
@@ -47,10 +49,6 @@ export async function judgeAdminAttempt(
       if (row.count > ADMIN_FAILURE_LIMIT) {
         // Locked until the window ends: nothing more to count, so roll back instead of writing.
         verdict = { outcome: 'locked', until: new Date(row.windowStart.getTime() + ADMIN_FAILURE_WINDOW_MS) };
-        tx.rollback();
-      }
-      if (keyIsRight()) {
-        verdict = { outcome: 'accepted' };
         tx.rollback();
       }
     });

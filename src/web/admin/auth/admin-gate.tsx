@@ -3,10 +3,10 @@ import { toast } from '../../components/ui/toast';
 import { showAdminError } from '../shell/admin-toast';
 import {
   AdminApiError,
-  adminFetch,
   adminSession,
   DEFAULT_KEY_LIFETIME_MINUTES,
   KEY_LIFETIMES_MINUTES,
+  verifyAdminKey,
 } from './admin-session';
 
 const LIFETIME_LABELS: Record<(typeof KEY_LIFETIMES_MINUTES)[number], string> = {
@@ -33,9 +33,8 @@ export function AdminGate() {
     }
     setChecking(true);
     try {
-      // The key is accepted only when the server accepts a test call with it.
-      adminSession.signIn(candidate, null);
-      await adminFetch('/api/admin/session');
+      // The key is used only once the server has accepted it: the dashboard's calls never carry a typo.
+      await verifyAdminKey(candidate);
       adminSession.signIn(candidate, remember ? minutes : null);
       toast({
         title: remember
@@ -43,7 +42,6 @@ export function AdminGate() {
           : 'Admin access granted (memory only)',
       });
     } catch (error) {
-      adminSession.signOut({ broadcast: false });
       const message =
         error instanceof AdminApiError && error.status === 401
           ? 'Invalid API key'

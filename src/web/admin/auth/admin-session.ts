@@ -105,6 +105,17 @@ function requireKey(): string {
   return key;
 }
 
+/**
+ * Asks the server whether a typed key is right, without signing in with it: nothing else is sent
+ * with a key the server has not accepted (one typo is one failed attempt, not one per tab's call),
+ * and a wrong key typed here does not log out the other admin tabs.
+ */
+export async function verifyAdminKey(key: string): Promise<void> {
+  const response = await fetch('/api/admin/session', { cache: 'no-store', headers: { 'x-admin-key': key } });
+  if (!response.ok)
+    throw new AdminApiError(response.status, errorMessage(response.status, await response.text()));
+}
+
 /** Every admin call: the key in x-admin-key, no caching; a 401 logs out everywhere. */
 export async function adminFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const key = requireKey();
