@@ -143,11 +143,7 @@ describe('POST /api/test-mode/confirm-payment and POST /api/orders', () => {
   });
 
   test('an unknown test card number is declined without a charge', async () => {
-    const { paymentIntentId, clientSecret } = await paymentIntentFor(
-      ctx,
-      [{ id: guide.abidjan!, quantity: 2 }],
-      25,
-    );
+    const { paymentIntentId } = await paymentIntentFor(ctx, [{ id: guide.abidjan!, quantity: 2 }], 25);
     const res = await payWithTestCard(ctx, paymentIntentId, '1234 5678 9012 3456');
     expect(res.statusCode).toBe(402);
     expect(res.json().message).toMatch(/^Your card number is incorrect/);
@@ -216,7 +212,7 @@ describe('POST /api/test-mode/confirm-payment and POST /api/orders', () => {
 
   test('a claim that does not match the payment is refused and writes nothing', async () => {
     const items = [{ id: guide.dakar!, quantity: 4 }];
-    const { paymentIntentId, clientSecret } = await paymentIntentFor(ctx, items, 36);
+    const { paymentIntentId } = await paymentIntentFor(ctx, items, 36);
     await payWithTestCard(ctx, paymentIntentId);
     const other = [{ id: guide.abidjan!, quantity: 4 }];
     const cases = [
