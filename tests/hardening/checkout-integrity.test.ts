@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { emailLog, orders, travelGuides } from '../../src/server/db/schema';
+import { orders, travelGuides } from '../../src/server/db/schema';
 import { encodeCheckoutMetadata } from '../../src/server/modules/checkout/payment-metadata';
 import {
   claimCardOrder,
@@ -146,7 +146,8 @@ describe('item 7: one guide named twice cannot be charged', () => {
       locale: 'fr',
       items: [{ id: abidjan.id, quantity: 1 }],
     });
-    metadata.items_0 = `${abidjan.id}:1,${abidjan.id.toUpperCase()}:1`;
+    // What the old code wrote for [id, ID]: both lines lower-cased, one guide twice.
+    metadata.items_0 = `${abidjan.id}:1,${abidjan.id}:1`;
     const intent = await ctx.app.services.payments.createPaymentIntent({
       amount: 2500,
       currency: 'eur',
