@@ -51,6 +51,16 @@ async function start(): Promise<{ app: FastifyInstance; database: Database }> {
     await registerBuiltAssets(app, distDir);
   }
   await app.listen({ port: config.port, host: config.host });
+  if (app.services.payments.testMode) {
+    // Said once, loudly: orders paid this way are real orders that no money paid for.
+    app.log.warn(
+      'CARD PAYMENTS ARE SIMULATED: no STRIPE_SECRET_KEY is set, so the built-in Stripe test-mode fake takes every card and no money moves. Orders paid this way are marked test_mode and kept out of the dashboard revenue. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take real payments.',
+    );
+  } else if (config.stripe.secretKey?.startsWith('sk_test_')) {
+    app.log.warn(
+      'CARD PAYMENTS ARE TEST PAYMENTS: STRIPE_SECRET_KEY is a test key (sk_test_), so no money moves. Orders paid this way are marked test_mode and kept out of the dashboard revenue.',
+    );
+  }
   app.log.info(
     `Shop ready at http://localhost:${config.port} in ${Math.round(performance.now() - startedAt)} ms`,
   );

@@ -215,6 +215,8 @@ describe('admin analytics', () => {
       downloadsGrowth: 100, // (2 − 1) / 1
       conversionRate: 75, // 3 orders / 4 sessions
       totalSessions: 4,
+      testModeOrders: 0,
+      testModeRevenueCents: 0,
     });
   });
 

@@ -50,8 +50,9 @@ describe('POST /api/create-free-order', () => {
     expect(await deliveryJobsFor(ctx.db, row!.id)).toBe(1);
   });
 
-  test('a double-submitted free order makes one order: every submit gets the same one back', async () => {
+  test('a double-submitted free order makes one order: every submit with its claim key gets the same one back', async () => {
     const body = {
+      claimKey: 'double-submit-claim-key-0001',
       items: [
         { id: guide.lexique!, quantity: 1 },
         { id: guide.checklist!, quantity: 1 },
@@ -75,7 +76,12 @@ describe('POST /api/create-free-order', () => {
     expect(await orderCount(ctx.db)).toBe(before + 1);
 
     // Someone else asking for the same guides gets an order of their own.
-    const other = await freeOrder({ ...body, email: 'fatou@example.com', firstName: 'Fatou' });
+    const other = await freeOrder({
+      ...body,
+      email: 'fatou@example.com',
+      firstName: 'Fatou',
+      claimKey: 'another-browser-claim-key-01',
+    });
     expect(other.statusCode).toBe(201);
     expect(ids.has(other.json().id)).toBe(false);
   });
@@ -112,7 +118,7 @@ describe('POST /api/create-free-order', () => {
     expect(await orderCount(ctx.db)).toBe(before);
   });
 
-  test('withdrawn and unknown guides are refused by name', async () => {
+  test('withdrawn and unknown guides are refused by id, never by title', async () => {
     const unknown = randomUUID();
     const res = await freeOrder({
       items: [
@@ -122,7 +128,7 @@ describe('POST /api/create-free-order', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
-      `These guides are not for sale: "Ancien kit" ${guide.retired} (no longer sold), ${unknown} (unknown guide)`,
+      `Some guides in your cart are no longer available: ${guide.retired}, ${unknown}`,
     );
   });
 

@@ -60,7 +60,7 @@ export async function payWithTestCard(
 /** What the browser sends once the card is confirmed. */
 export async function claimCardOrder(
   ctx: TestContext,
-  body: { paymentIntentId: string; items: Line[]; total: number; email?: string },
+  body: { paymentIntentId: string; clientSecret?: string; items: Line[]; total: number; email?: string },
 ) {
   return ctx.app.inject({
     method: 'POST',

@@ -291,6 +291,7 @@ describe('a mobile-money order', () => {
       items: [{ id: dakar.id, quantity: 1 }],
       total: 9,
       locale: 'en',
+      claimKey: 'mobile-money-double-submit-01',
     };
     const [a, b] = await Promise.all([
       ctx.app.inject({ method: 'POST', url: '/api/create-djamo-order', payload }),

@@ -66,13 +66,15 @@ export interface CardPurchase {
   items: { id: string; quantity: number }[];
   total: number;
   paymentIntentId?: string;
+  /** What the browser that paid keeps to claim its order. */
+  clientSecret?: string;
   /** The shop answered the claim with the order. */
   claimed: boolean;
 }
 
 /** The browser's three calls: prepare the payment, confirm the test card, claim the order. */
 export async function buyByCard(shop: RunningShop, purchase: CardPurchase, pause: () => Promise<void>) {
-  const intent = await json<{ paymentIntentId: string }>(
+  const intent = await json<{ paymentIntentId: string; clientSecret: string }>(
     await post(`${shop.url}/api/create-payment-intent`, {
       items: purchase.items,
       amount: purchase.total,
@@ -81,6 +83,7 @@ export async function buyByCard(shop: RunningShop, purchase: CardPurchase, pause
     }),
   );
   purchase.paymentIntentId = intent.paymentIntentId;
+  purchase.clientSecret = intent.clientSecret;
   await pause();
   await json(
     await post(`${shop.url}/api/test-mode/confirm-payment`, {
@@ -97,6 +100,7 @@ export async function claimOrder(shop: RunningShop, purchase: CardPurchase): Pro
     ...purchase.shopper,
     locale: 'fr',
     paymentIntentId: purchase.paymentIntentId,
+    clientSecret: purchase.clientSecret,
     items: purchase.items,
     total: purchase.total,
   });

@@ -94,7 +94,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL data
     const items = [{ id: guide.id, quantity: 1 }];
 
     // The payment is prepared by the first instance…
-    const intent = await json<{ paymentIntentId: string }>(
+    const intent = await json<{ paymentIntentId: string; clientSecret: string }>(
       await post(`${one.url}/api/create-payment-intent`, {
         items,
         amount: Number(guide.price),
@@ -114,6 +114,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL data
       ...shopper,
       locale: 'fr',
       paymentIntentId: intent.paymentIntentId,
+      clientSecret: intent.clientSecret,
       items,
       total: Number(guide.price),
     });

@@ -1,11 +1,24 @@
 import { z } from 'zod';
 import { localeSchema } from './catalogue';
 
+/**
+ * A web address or markup in a name is someone using the delivery email and the stamped PDFs to
+ * carry a link (issue 15 item 5); real names (O'Brien, Ňguyễn, 山田, "J. R.") have neither.
+ */
+const WEB_ADDRESS = /https?:|\bwww\.|[\p{L}\p{N}-]\.\p{L}{2,}\//iu;
+const personName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((name) => !/[<>]/.test(name), 'must not contain < or >')
+  .refine((name) => !WEB_ADDRESS.test(name), 'must not contain a web address');
+
 /** Spec §5: all four required; the mobile number starts with + and the country code. */
 export const customerSchema = z.object({
   email: z.email().max(254),
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
+  firstName: personName,
+  lastName: personName,
   mobile: z
     .string()
     .trim()
@@ -13,16 +26,32 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
+/** At most this many copies of one guide in one order, however the cart is written. */
+export const MAX_GUIDE_QUANTITY = 20;
+
 export const cartLineSchema = z.object({
-  id: z.uuid(),
-  quantity: z.int().min(1).max(20),
+  /** Lower-cased here, at the edge: the database compares uuids case-insensitively, so everything else must. */
+  id: z.uuid().toLowerCase(),
+  quantity: z.int().min(1).max(MAX_GUIDE_QUANTITY),
 });
 
+/**
+ * One schema for every cart the shop takes (card, free, mobile money) and for the cart read back from
+ * a paid PaymentIntent: what is refused when the claim is made was refused before the card was charged.
+ */
 export const cartLinesSchema = z
   .array(cartLineSchema)
   .min(1, 'the cart is empty')
   .max(50)
   .refine((lines) => new Set(lines.map((l) => l.id)).size === lines.length, 'a guide appears twice');
+
+/**
+ * Something only the browser that placed an order holds (≥128 random bits, made by the browser):
+ * repeating a free or mobile-money order with it gives the order back; without it, only that it exists.
+ */
+export const claimKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22,128}$/, 'must be 22 to 128 url-safe characters');
 
 /** Totals the client shows, in euros; the server recomputes them and refuses a mismatch. */
 const clientEuros = z.number().min(0).max(100_000);
@@ -36,7 +65,8 @@ export const createPaymentIntentBodySchema = z.object({
 });
 
 export const createPaymentIntentResponseSchema = z.object({
-  clientSecret: z.string(),
+  /** Null once the payment has succeeded: the browser that paid already holds it, and it claims the order. */
+  clientSecret: z.string().nullable(),
   paymentIntentId: z.string(),
   /** Cents, computed by the server. */
   amount: z.int(),
@@ -46,13 +76,15 @@ export const createPaymentIntentResponseSchema = z.object({
   publishableKey: z.string().nullable(),
   /**
    * This same cart and customer already paid (e.g. the answer was lost and the page reloaded): skip
-   * the card step and claim the order with POST /api/orders.
+   * the card step and claim the order with POST /api/orders, sending the client secret kept from before.
    */
   alreadyPaid: z.boolean(),
 });
 
 export const createCardOrderBodySchema = customerSchema.extend({
   paymentIntentId: z.string().min(3).max(255),
+  /** The PaymentIntent's client secret, which only the browser that paid holds: without it, no order is shown. */
+  clientSecret: z.string().max(255).optional(),
   items: cartLinesSchema,
   total: clientEuros,
   locale: localeSchema.default('fr'),
@@ -62,7 +94,22 @@ export const createFreeOrderBodySchema = customerSchema.extend({
   items: cartLinesSchema,
   total: clientEuros,
   locale: localeSchema.default('fr'),
+  claimKey: claimKeySchema.optional(),
 });
+
+/**
+ * 202: the order exists, but this request did not prove it placed it (no client secret or claim key):
+ * it learns no order id and no download, only where the links went.
+ */
+export const orderExistsSchema = z.object({
+  orderExists: z.literal(true),
+  message: z.string(),
+});
+export const ORDER_EXISTS_MESSAGE =
+  "This order has already been placed: its download links were sent to the buyer's email.";
+/** The same for a mobile-money order, which has no links until it is paid. */
+export const MOBILE_MONEY_ORDER_EXISTS_MESSAGE =
+  'This order has already been placed from another window or device: continue its payment there.';
 
 /** Test mode only: the checkout's clearly labelled test card form confirms the payment through the server. */
 export const confirmTestPaymentBodySchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { localeSchema } from './catalogue';
-import { cartLinesSchema, customerSchema } from './checkout';
+import { cartLinesSchema, claimKeySchema, customerSchema } from './checkout';
 import { orderStatusSchema } from './orders';
 
 /** Storefront spec §5 and §9: a receipt is an image or a PDF of at most 5 MB. */
@@ -22,6 +22,7 @@ export const createMobileMoneyOrderBodySchema = customerSchema.extend({
   /** What the page shows, in euros; the server recomputes it and refuses a mismatch. */
   total: z.number().min(0).max(100_000),
   locale: localeSchema.default('fr'),
+  claimKey: claimKeySchema.optional(),
 });
 
 export const mobileMoneyOrderSchema = z.object({

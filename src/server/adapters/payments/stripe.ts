@@ -20,6 +20,8 @@ export interface PaymentIntentView {
   currency: string;
   clientSecret: string | null;
   metadata: Record<string, string>;
+  /** False for a test-mode payment (test keys, or the built-in fake): no real money moved. */
+  livemode: boolean;
 }
 
 export interface CreatePaymentIntentInput {
@@ -99,6 +101,7 @@ function toView(intent: Stripe.PaymentIntent): PaymentIntentView {
     currency: intent.currency,
     clientSecret: intent.client_secret,
     metadata: { ...intent.metadata },
+    livemode: intent.livemode,
   };
 }
 

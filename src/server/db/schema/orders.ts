@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -58,6 +59,13 @@ export const orders = pgTable(
     providerAttentionAt: timestamp('provider_attention_at', { withTimezone: true }),
     providerAttentionReason: text('provider_attention_reason'),
     verifiedBy: text('verified_by'),
+    /** Paid through the test-mode card gateway: no real money, kept out of the dashboard's revenue. */
+    testMode: boolean('test_mode').notNull().default(false),
+    /**
+     * sha256 (hex) of the claim key the browser sent with a free or mobile-money order: a repeat of the
+     * order shows it to that browser only (issue 15 item 12).
+     */
+    claimKeyHash: text('claim_key_hash'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -62,13 +62,22 @@ function bounds(q: DashboardQuery): RangeBounds {
 
 export async function analyticsSummary(q: DashboardQuery): Promise<AnalyticsSummary> {
   const b = bounds(q);
-  const [orders] = await rows<{ orders: number; revenue: string; prev_orders: number; prev_revenue: string }>(
+  const [orders] = await rows<{
+    orders: number;
+    revenue: string;
+    prev_orders: number;
+    prev_revenue: string;
+    test_orders: number;
+    test_revenue: string;
+  }>(
     q.db,
     sql`select
-        count(*) filter (where ${orderTime} >= ${ts(b.start)})::int as orders,
-        coalesce(sum(total) filter (where ${orderTime} >= ${ts(b.start)}), 0)::text as revenue,
-        count(*) filter (where ${orderTime} < ${ts(b.start)})::int as prev_orders,
-        coalesce(sum(total) filter (where ${orderTime} < ${ts(b.start)}), 0)::text as prev_revenue
+        count(*) filter (where ${orderTime} >= ${ts(b.start)} and not test_mode)::int as orders,
+        coalesce(sum(total) filter (where ${orderTime} >= ${ts(b.start)} and not test_mode), 0)::text as revenue,
+        count(*) filter (where ${orderTime} < ${ts(b.start)} and not test_mode)::int as prev_orders,
+        coalesce(sum(total) filter (where ${orderTime} < ${ts(b.start)} and not test_mode), 0)::text as prev_revenue,
+        count(*) filter (where ${orderTime} >= ${ts(b.start)} and test_mode)::int as test_orders,
+        coalesce(sum(total) filter (where ${orderTime} >= ${ts(b.start)} and test_mode), 0)::text as test_revenue
       from orders
       where status = 'completed' and ${orderTime} >= ${ts(b.previousStart)} and ${orderTime} < ${ts(b.end)}`,
   );
@@ -100,6 +109,8 @@ export async function analyticsSummary(q: DashboardQuery): Promise<AnalyticsSumm
     downloadsGrowth: growth(downloads?.current ?? 0, downloads?.previous ?? 0),
     conversionRate: percentage(totalOrders, totalSessions),
     totalSessions,
+    testModeOrders: orders?.test_orders ?? 0,
+    testModeRevenueCents: toCents(orders?.test_revenue ?? '0'),
   };
 }
 
@@ -251,7 +262,8 @@ export async function analyticsTimeseries(q: DashboardQuery): Promise<AnalyticsT
   const orders = await rows<{ day: string; n: number; revenue: string }>(
     q.db,
     sql`select ${utcDay(orderTime)} as day, count(*)::int as n, sum(total)::text as revenue from orders
-      where status = 'completed' and ${orderTime} >= ${ts(b.start)} and ${orderTime} < ${ts(b.end)} group by 1`,
+      where status = 'completed' and not test_mode
+        and ${orderTime} >= ${ts(b.start)} and ${orderTime} < ${ts(b.end)} group by 1`,
   );
   const s = new Map(sessions.map((r) => [r.day, r.n]));
   const e = new Map(events.map((r) => [r.day, r]));

@@ -7,13 +7,16 @@ import {
   createFreeOrderBodySchema,
   createPaymentIntentBodySchema,
   createPaymentIntentResponseSchema,
+  ORDER_EXISTS_MESSAGE,
+  orderExistsSchema,
   paymentsConfigSchema,
 } from '../../../shared/contracts/checkout';
 import { orderSchema } from '../../../shared/contracts/orders';
 import { toCents } from '../../../shared/money';
-import { findOrderByPublicId, type PlacedOrder } from '../orders/orders.service';
+import { findOrderByPublicId } from '../orders/orders.service';
 import {
   type CheckoutDeps,
+  type ClaimedOrder,
   confirmTestCardPayment,
   placeCardOrder,
   placeFreeOrder,
@@ -21,13 +24,22 @@ import {
 } from './checkout.service';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
 
-const orderResponses = { 200: orderSchema, 201: orderSchema };
+const orderResponses = { 200: orderSchema, 201: orderSchema, 202: orderExistsSchema };
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: CheckoutDeps = { db: app.services.db, payments: app.services.payments };
 
-  /** 201 for a new order, 200 when the request repeated one that exists: the body is the same order. */
-  const sendOrder = async (reply: FastifyReply, placed: PlacedOrder) => {
+  /**
+   * 201 for a new order, 200 when the request repeated one that exists: the body is the same order.
+   * 202 when the request did not prove it placed the order: only that it exists, no id, no download.
+   */
+  const sendOrder = async (reply: FastifyReply, placed: ClaimedOrder) => {
+    if (!placed.shown) {
+      return reply
+        .code(202)
+        .header('cache-control', 'no-store')
+        .send({ orderExists: true as const, message: ORDER_EXISTS_MESSAGE });
+    }
     const order = await findOrderByPublicId(deps.db, placed.order.publicId);
     if (!order) throw new Error(`Order ${placed.order.id} vanished after it was placed`);
     return reply
@@ -53,10 +65,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orders',
     { schema: { body: createCardOrderBodySchema, response: orderResponses } },
     async (request, reply) => {
-      const { paymentIntentId, email, items, total } = request.body;
+      const { paymentIntentId, email, items, total, clientSecret } = request.body;
       const placed = await placeCardOrder(deps, {
         paymentIntentId,
-        claim: { email, items, totalCents: toCents(total) },
+        claim: { email, items, totalCents: toCents(total), clientSecret },
       });
       return sendOrder(reply, placed);
     },

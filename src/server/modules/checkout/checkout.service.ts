@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
@@ -21,6 +21,7 @@ import {
 import type { Db } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
+import { hashClaimKey, holdsClaimKey } from '../orders/order-ids';
 import {
   type CartLine,
   createOrder,
@@ -30,6 +31,7 @@ import {
   TotalMismatchError,
   type Tx,
 } from '../orders/orders.service';
+import { flagUnplacedPayment } from './payment-attention';
 import {
   decodeCheckoutMetadata,
   encodeCheckoutMetadata,
@@ -90,8 +92,20 @@ export async function startCardPayment(
   const metadata = encodeCheckoutMetadata({
     customer: body.customer,
     locale: body.locale,
-    items: body.items,
+    items: cart.lines.map((line) => ({
+      id: line.guideId,
+      quantity: line.quantity,
+      unitCents: line.unitCents,
+    })),
   });
+  // The claim reads the cart back through this same function: what it would refuse is refused now,
+  // before anyone is charged.
+  try {
+    decodeCheckoutMetadata(metadata);
+  } catch (error) {
+    if (error instanceof MetadataError) throw badRequest(error.message);
+    throw error;
+  }
   const fingerprint = createHash('sha256')
     .update(JSON.stringify([cart.totalCents, 'eur', Object.entries(metadata).sort()]))
     .digest('base64url');
@@ -109,14 +123,17 @@ export async function startCardPayment(
     );
     if (intent.status === 'canceled') continue;
     if (!intent.clientSecret) throw new Error(`PaymentIntent ${intent.id} came without a client secret`);
+    const paid = intent.status === 'succeeded';
     return {
-      clientSecret: intent.clientSecret,
+      // Anyone who knows the shopper's details gets this same intent back: once it is paid, the
+      // secret that claims its order stays with the browser that paid.
+      clientSecret: paid ? null : intent.clientSecret,
       paymentIntentId: intent.id,
       amount: intent.amount,
       currency: 'eur',
       testMode: deps.payments.testMode,
       publishableKey: deps.payments.publishableKey,
-      alreadyPaid: intent.status === 'succeeded',
+      alreadyPaid: paid,
     };
   }
   throw new HttpError(409, 'This payment was cancelled. Please start the checkout again later.');
@@ -127,26 +144,63 @@ export interface CardOrderClaim {
   email: string;
   items: CartLine[];
   totalCents: number;
+  /** The PaymentIntent's client secret: only the browser that paid holds it. */
+  clientSecret?: string;
+}
+
+export interface ClaimedOrder extends PlacedOrder {
+  /**
+   * The request proved it placed the order (the card's client secret, the free or mobile-money
+   * order's claim key): it may see the order. Otherwise it only learns that the order exists.
+   */
+  shown: boolean;
+}
+
+function sameSecret(given: string | undefined, expected: string | null): boolean {
+  if (!given || !expected) return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }
 
 /**
  * Turns a succeeded PaymentIntent into an order. The browser (with its claim) and the webhook
  * (without) both come here, so whichever arrives first creates the order and the other gets it back.
- * The order is built from the intent's metadata, recorded before payment, so it is the same either way.
+ * The order is built from the intent's metadata, recorded before payment, at the prices charged, so
+ * it is the same either way, even if a guide was withdrawn or repriced in between. A paid intent
+ * that still cannot become an order is flagged to the operator (payment-attention.ts), never dropped.
  */
 export async function placeCardOrder(
   deps: CheckoutDeps,
   input: { paymentIntentId: string; claim?: CardOrderClaim },
-): Promise<PlacedOrder> {
+): Promise<ClaimedOrder> {
   if (!PAYMENT_INTENT_ID.test(input.paymentIntentId)) throw unknownPayment();
   const intent = await viaGateway(() => deps.payments.retrievePaymentIntent(input.paymentIntentId));
   if (!intent) throw unknownPayment();
   if (!isShopPayment(intent.metadata)) throw badRequest('This payment was not made in this shop');
+  const paid = intent.status === 'succeeded';
+  const flag = async (reason: string) => {
+    if (!paid) return;
+    const m = intent.metadata;
+    await flagUnplacedPayment(deps.db, {
+      paymentIntentId: intent.id,
+      amountCents: intent.amount,
+      currency: intent.currency,
+      buyer: {
+        email: m.email ?? '—',
+        name: `${m.first_name ?? ''} ${m.last_name ?? ''}`.trim() || '—',
+        mobile: m.mobile ?? '—',
+      },
+      reason,
+    });
+  };
   let checkout: ReturnType<typeof decodeCheckoutMetadata>;
   try {
     checkout = decodeCheckoutMetadata(intent.metadata);
   } catch (error) {
-    if (error instanceof MetadataError) throw badRequest(error.message);
+    if (error instanceof MetadataError) {
+      await flag(error.message);
+      throw badRequest(error.message);
+    }
     throw error;
   }
   const { claim } = input;
@@ -158,14 +212,17 @@ export async function placeCardOrder(
   ) {
     throw badRequest('These guides or this email do not match the payment');
   }
+  const shown = sameSecret(claim?.clientSecret, intent.clientSecret);
   const existing = await findOrderByPaymentIntent(deps.db, intent.id);
-  if (existing) return { order: existing, created: false };
+  if (existing) return { order: existing, created: false, shown };
 
-  if (intent.status !== 'succeeded') {
+  if (!paid) {
     throw new HttpError(402, `The payment has not succeeded (status: ${intent.status})`);
   }
   if (intent.currency !== 'eur') {
-    throw badRequest(`The payment is in ${intent.currency.toUpperCase()}, the shop sells in EUR`);
+    const message = `The payment is in ${intent.currency.toUpperCase()}, the shop sells in EUR`;
+    await flag(message);
+    throw badRequest(message);
   }
   if (claim && claim.totalCents !== intent.amount) {
     throw badRequest(
@@ -173,19 +230,32 @@ export async function placeCardOrder(
     );
   }
   try {
-    return await createOrder(deps.db, {
+    const placed = await createOrder(deps.db, {
       paymentMethod: 'stripe',
       paymentIntentId: intent.id,
       customer: checkout.customer,
       locale: checkout.locale,
       lines: checkout.items,
       paidCents: intent.amount,
+      alreadyPaid: true,
+      testMode: deps.payments.testMode || !intent.livemode,
     });
+    return { ...placed, shown };
   } catch (error) {
     if (error instanceof TotalMismatchError) {
-      // A price changed between the start of the checkout and the payment: an operator must refund or honour it.
+      // Only an intent made before prices were recorded in its metadata can get here.
+      await flag(
+        `the amount paid, ${euros(error.paidCents)}, does not match the guides' current total, ${euros(error.currentCents)}`,
+      );
       throw badRequest(
-        `The amount paid, ${euros(error.paidCents)}, does not match these guides' current total, ${euros(error.currentCents)}. Please contact us with the payment reference ${intent.id}.`,
+        `The amount paid, ${euros(error.paidCents)}, does not match these guides' current total, ${euros(error.currentCents)}. We have been told and will contact you; the payment reference is ${intent.id}.`,
+      );
+    }
+    if (error instanceof HttpError && error.statusCode < 500) {
+      await flag(error.message);
+      throw new HttpError(
+        error.statusCode,
+        `${error.message}. We have been told and will contact you; the payment reference is ${intent.id}.`,
       );
     }
     throw error;
@@ -230,13 +300,14 @@ const FREE_ORDER_REPEAT_WINDOW = sql.raw(`interval '10 minutes'`);
  * Double submits (a double tap, a retry after a lost answer, two tabs) must not make two orders.
  * The same customer asking for the same guides within ten minutes gets the first order back:
  * identical submissions are serialised by an advisory lock on their fingerprint, so the second
- * one sees the first one's order. A browser-generated key would miss the two-tab case and needs a
- * column to live in; and repeating a free order within minutes can only mean the same order.
+ * one sees the first one's order; repeating a free order within minutes can only mean the same order.
+ * But anyone who knows the shopper's details can repeat it: the order itself is shown only to the
+ * browser whose claim key it was placed with (issue 15 item 12).
  */
 export async function placeFreeOrder(
   deps: CheckoutDeps,
   body: z.infer<typeof createFreeOrderBodySchema>,
-): Promise<PlacedOrder> {
+): Promise<ClaimedOrder> {
   const claimed = toCents(body.total);
   if (claimed !== 0) throw badRequest(`A free order's total must be 0, not ${euros(claimed)}`);
   const customer: Customer = {
@@ -246,14 +317,16 @@ export async function placeFreeOrder(
     mobile: body.mobile,
   };
   try {
-    return await createOrder(deps.db, {
+    const placed = await createOrder(deps.db, {
       paymentMethod: 'free',
       customer,
       locale: body.locale,
       lines: body.items,
       paidCents: 0,
+      claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
       findRepeat: (tx) => findRepeatedOrder(tx, 'free', customer, body.items),
     });
+    return { ...placed, shown: placed.created || holdsClaimKey(placed.order, body.claimKey) };
   } catch (error) {
     if (error instanceof TotalMismatchError) {
       throw badRequest(

@@ -31,6 +31,32 @@ describe('checkout metadata on the PaymentIntent', () => {
     expect(encodeCheckoutMetadata({ customer, locale: 'en', items: [...items].reverse() })).toEqual(metadata);
   });
 
+  test('the unit price charged reads back with each line, within Stripe’s limits; an intent written without prices still reads', () => {
+    const items = Array.from({ length: 50 }, (_, i) => ({
+      id: randomUUID(),
+      quantity: 20,
+      unitCents: 10_000_000 - i,
+    }));
+    const metadata = encodeCheckoutMetadata({ customer, locale: 'fr', items });
+    for (const value of Object.values(metadata)) expect(value.length).toBeLessThanOrEqual(500);
+    const decoded = decodeCheckoutMetadata(metadata);
+    expect(new Map(decoded.items.map((l) => [l.id, l.unitCents]))).toEqual(
+      new Map(items.map((l) => [l.id, l.unitCents])),
+    );
+    const id = randomUUID();
+    const legacy = { ...encodeCheckoutMetadata({ customer, locale: 'fr', items: [{ id, quantity: 2 }] }) };
+    expect(legacy.items_0).toBe(`${id}:2`);
+    expect(decodeCheckoutMetadata(legacy).items).toEqual([{ id, quantity: 2 }]);
+  });
+
+  test('one guide twice, however it is written, does not read back: the claim refuses what the intent refused', () => {
+    const id = randomUUID();
+    const metadata = encodeCheckoutMetadata({ customer, locale: 'fr', items: [{ id, quantity: 1 }] });
+    expect(() => decodeCheckoutMetadata({ ...metadata, items_0: `${id}:1,${id.toUpperCase()}:1` })).toThrow(
+      /a guide appears twice/,
+    );
+  });
+
   test('another application’s payment is not ours, and tampered details do not parse', () => {
     expect(isShopPayment({ order: '12' })).toBe(false);
     const metadata = encodeCheckoutMetadata({

@@ -7,7 +7,9 @@ import type { CartLine } from '../orders/orders.service';
 /**
  * What the shop writes into a PaymentIntent's metadata before the card is confirmed, so the webhook
  * can complete the purchase when the browser never comes back. Stripe allows 50 keys of up to 500
- * characters, so the cart ("<guide id>:<quantity>,…") is split over `items_0`, `items_1`, ….
+ * characters, so the cart ("<guide id>:<quantity>:<unit price in cents>,…") is split over
+ * `items_0`, `items_1`, …. The price is the one the shopper was charged: the order is made at it
+ * even if the guide's price changed or it was withdrawn before the claim.
  */
 export interface CheckoutMetadata {
   customer: Customer;
@@ -17,7 +19,7 @@ export interface CheckoutMetadata {
 
 /** Marks the intents this shop created; events about any other payment on the account are ignored. */
 const SHOP = 'guides-afrique';
-const LINES_PER_KEY = 12; // 12 × "uuid:qq," ≤ 480 characters
+const LINES_PER_KEY = 10; // 10 × "uuid:qq:cccccccc," ≤ 490 characters
 
 export function isShopPayment(metadata: Record<string, string>): boolean {
   return metadata.shop === SHOP;
@@ -33,18 +35,26 @@ export function encodeCheckoutMetadata(checkout: CheckoutMetadata): Record<strin
     mobile: checkout.customer.mobile,
   };
   // Sorted, so the same cart in another order writes the same metadata (and the same idempotency key).
-  const lines = checkout.items.map((line) => `${line.id.toLowerCase()}:${line.quantity}`).sort();
+  const lines = checkout.items
+    .map((line) =>
+      [line.id.toLowerCase(), line.quantity, ...(line.unitCents === undefined ? [] : [line.unitCents])].join(
+        ':',
+      ),
+    )
+    .sort();
   for (let i = 0; i * LINES_PER_KEY < lines.length; i++) {
     metadata[`items_${i}`] = lines.slice(i * LINES_PER_KEY, (i + 1) * LINES_PER_KEY).join(',');
   }
   return metadata;
 }
 
+// The same cart and customer schemas the shop checked before creating the intent, nothing looser.
 const decodedSchema = z.object({
   customer: customerSchema,
   locale: localeSchema,
   items: cartLinesSchema,
 });
+const unitCentsSchema = z.array(z.int().min(0).max(10_000_000).optional());
 
 export class MetadataError extends Error {}
 
@@ -54,6 +64,13 @@ export function decodeCheckoutMetadata(metadata: Record<string, string>): Checko
   for (let i = 0; metadata[`items_${i}`] !== undefined; i++) {
     lines.push(...metadata[`items_${i}`]!.split(','));
   }
+  // Intents made before prices were recorded have "<id>:<quantity>" only.
+  const unitCents = unitCentsSchema.safeParse(
+    lines.map((line) => {
+      const cents = line.split(':')[2];
+      return cents === undefined ? undefined : Number(cents);
+    }),
+  );
   const parsed = decodedSchema.safeParse({
     customer: {
       email: metadata.email,
@@ -67,14 +84,21 @@ export function decodeCheckoutMetadata(metadata: Record<string, string>): Checko
       return { id, quantity: Number(quantity) };
     }),
   });
-  if (!parsed.success) {
+  if (!parsed.success || !unitCents.success) {
+    const issues = parsed.error?.issues ?? unitCents.error?.issues ?? [];
     throw new MetadataError(
-      `The payment's order details are unreadable: ${parsed.error.issues
+      `The payment's order details are unreadable: ${issues
         .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
         .join('; ')}`,
     );
   }
-  return parsed.data;
+  return {
+    ...parsed.data,
+    items: parsed.data.items.map((line, i) => {
+      const cents = unitCents.data[i];
+      return cents === undefined ? line : { ...line, unitCents: cents };
+    }),
+  };
 }
 
 /** Same guides in the same quantities, in any order. */

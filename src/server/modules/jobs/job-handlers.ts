@@ -3,6 +3,11 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { FileStore } from '../../adapters/storage/file-store';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import {
+  CARD_PAYMENT_ATTENTION_JOB,
+  cardPaymentAttentionSchema,
+  sendCardPaymentAttention,
+} from '../checkout/payment-attention';
 import { findDeliveryOrder } from '../downloads/delivery-order';
 import { stampOrder } from '../downloads/stamped-files.service';
 import { sendDeliveryEmail } from '../mail/mail.service';
@@ -79,6 +84,9 @@ export function createJobHandlers(deps: DeliveryDeps): Record<string, JobHandler
         payload,
       );
       await sendMobileMoneyEmail(deps, job, { signal });
+    },
+    [CARD_PAYMENT_ATTENTION_JOB]: async (payload, { signal }) => {
+      await sendCardPaymentAttention(deps, parsePayload(cardPaymentAttentionSchema, payload), { signal });
     },
     [CINETPAY_POLL_JOB]: async (payload) => {
       const job = parsePayload(

@@ -53,7 +53,7 @@ const shopperCopy = {
 } satisfies Record<Locale, unknown>;
 
 /** Plain paragraphs (and one link) as text and as the same HTML. */
-function compose(locale: string, subject: string, paragraphs: string[], link?: string): ComposedEmail {
+export function compose(locale: string, subject: string, paragraphs: string[], link?: string): ComposedEmail {
   const text = [...paragraphs.flatMap((p) => [p, '']), ...(link ? [link, ''] : [])].join('\n');
   const e = escapeHtml;
   const p = 'margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2937';

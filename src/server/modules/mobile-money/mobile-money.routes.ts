@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MOBILE_MONEY_ORDER_EXISTS_MESSAGE, orderExistsSchema } from '../../../shared/contracts/checkout';
 import {
   adminOrderParamsSchema,
   createMobileMoneyOrderBodySchema,
@@ -35,11 +36,22 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: createMobileMoneyOrderBodySchema,
-        response: { 200: createMobileMoneyOrderResponseSchema, 201: createMobileMoneyOrderResponseSchema },
+        response: {
+          200: createMobileMoneyOrderResponseSchema,
+          201: createMobileMoneyOrderResponseSchema,
+          202: orderExistsSchema,
+        },
       },
     },
     async (request, reply) => {
       const placed = await placeMobileMoneyOrder(deps, request.body);
+      // A repeat without the claim key the order was placed with: it exists, nothing more.
+      if (!placed.response) {
+        return reply
+          .code(202)
+          .header('cache-control', 'no-store')
+          .send({ orderExists: true as const, message: MOBILE_MONEY_ORDER_EXISTS_MESSAGE });
+      }
       return reply
         .code(placed.created ? 201 : 200)
         .header('cache-control', 'no-store')

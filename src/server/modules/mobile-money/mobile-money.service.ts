@@ -28,7 +28,7 @@ import {
   type UploadedFile,
 } from '../files/uploads';
 import { type DbOrTx, deliverOrderJob, enqueueJob, mobileMoneyEmailJob } from '../jobs/jobs.service';
-import { ORDER_NUMBER_ALPHABET, PUBLIC_ID_PATTERN } from '../orders/order-ids';
+import { hashClaimKey, holdsClaimKey, ORDER_NUMBER_ALPHABET, PUBLIC_ID_PATTERN } from '../orders/order-ids';
 import { createOrder, type OrderRow, TotalMismatchError } from '../orders/orders.service';
 
 export interface MobileMoneyDeps {
@@ -70,12 +70,13 @@ export function paymentUrlFor(template: string, values: { reference: string; tot
 /**
  * A mobile-money order: priced from the database, pending until the operator sees the money,
  * with a reference for the wallet. The same shopper submitting the same cart again within
- * minutes (a double tap) gets the first order back.
+ * minutes (a double tap) gets the first order back, if the request carries the claim key the order
+ * was placed with; otherwise (`response` undefined) it only learns that the order exists.
  */
 export async function placeMobileMoneyOrder(
   deps: MobileMoneyDeps,
   body: z.infer<typeof createMobileMoneyOrderBodySchema>,
-): Promise<{ response: CreateMobileMoneyOrderResponse; created: boolean }> {
+): Promise<{ response: CreateMobileMoneyOrderResponse | undefined; created: boolean }> {
   const customer = {
     email: body.email,
     firstName: body.firstName,
@@ -93,6 +94,7 @@ export async function placeMobileMoneyOrder(
       lines: body.items,
       paidCents: claimed,
       mobileMoneyReference: generateMobileMoneyReference,
+      claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
       findRepeat: (tx) => findRepeatedOrder(tx, 'djamo', customer, body.items),
     });
   } catch (error) {
@@ -104,6 +106,7 @@ export async function placeMobileMoneyOrder(
     throw error;
   }
   const { order } = placed;
+  if (!placed.created && !holdsClaimKey(order, body.claimKey)) return { created: false, response: undefined };
   const totalCents = toCents(order.total);
   const reference = order.djamoReference ?? '';
   return {

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /**
  * The id in every order URL. Knowing it is the right to see the order and download its guides, so it
@@ -20,4 +20,15 @@ export function generateOrderNumber(): string {
   let code = '';
   for (let i = 0; i < 6; i++) code += ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
   return `GA-${code}`;
+}
+
+/** What is stored of a browser's claim key: its sha256, so the database alone cannot claim an order. */
+export function hashClaimKey(claimKey: string): string {
+  return createHash('sha256').update(claimKey).digest('hex');
+}
+
+/** Whether a request proved it placed the order: its claim key hashes to the one stored. */
+export function holdsClaimKey(order: { claimKeyHash: string | null }, claimKey: string | undefined): boolean {
+  if (!claimKey || !order.claimKeyHash) return false;
+  return timingSafeEqual(Buffer.from(hashClaimKey(claimKey)), Buffer.from(order.claimKeyHash));
 }

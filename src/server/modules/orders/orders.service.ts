@@ -17,6 +17,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface CartLine {
   id: string;
   quantity: number;
+  /** The unit price the shopper was charged (a paid card order's metadata); absent: today's price. */
+  unitCents?: number;
 }
 
 export interface PricedLine {
@@ -33,13 +35,15 @@ export interface PricedCart {
 
 /**
  * Prices a cart from the database: only active guides, at today's price. Unknown or withdrawn guides
- * are a 400 naming each one. With `lock`, the guide rows are read FOR SHARE, so no price can change
- * before the surrounding transaction commits: the total is the total at commit time.
+ * are a 400 giving each one's id (never the title of a guide that is not for sale). With `lock`, the
+ * guide rows are read FOR SHARE, so no price can change before the surrounding transaction commits:
+ * the total is the total at commit time. With `paid`, the cart was already paid for: a guide withdrawn
+ * since is still delivered, and each line's recorded `unitCents` is its price.
  */
 export async function priceCart(
   db: DbOrTx,
   lines: CartLine[],
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; paid?: boolean } = {},
 ): Promise<PricedCart> {
   // Ids are uuids: the database compares them case-insensitively, so must we.
   const ids = lines.map((line) => line.id.toLowerCase());
@@ -54,16 +58,19 @@ export async function priceCart(
     .where(inArray(travelGuides.id, ids));
   const rows = options.lock ? await query.for('share') : await query;
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const refused: string[] = [];
-  for (const id of ids) {
+  const refused = ids.filter((id) => {
     const row = byId.get(id);
-    if (!row) refused.push(`${id} (unknown guide)`);
-    else if (!row.isActive) refused.push(`"${row.title}" ${id} (no longer sold)`);
+    return !row || (!row.isActive && !options.paid);
+  });
+  if (refused.length > 0) {
+    throw badRequest(
+      `${refused.length > 1 ? 'Some guides in your cart are' : 'A guide in your cart is'} no longer available: ${refused.join(', ')}`,
+    );
   }
-  if (refused.length > 0) throw badRequest(`These guides are not for sale: ${refused.join(', ')}`);
   const priced = lines.map((line): PricedLine => {
     const row = byId.get(line.id.toLowerCase())!;
-    return { guideId: row.id, title: row.title, quantity: line.quantity, unitCents: toCents(row.price) };
+    const unitCents = options.paid && line.unitCents !== undefined ? line.unitCents : toCents(row.price);
+    return { guideId: row.id, title: row.title, quantity: line.quantity, unitCents };
   });
   return {
     lines: priced,
@@ -91,6 +98,12 @@ export interface NewOrder {
   lines: CartLine[];
   /** What the shopper paid, in cents (0 for a free order); the order is refused unless the total equals it. */
   paidCents: number;
+  /** Card orders: the money has moved, so withdrawn guides and recorded prices are honoured (see priceCart). */
+  alreadyPaid?: boolean;
+  /** Paid through the test-mode gateway (the fake, or Stripe with test keys): no real money. */
+  testMode?: boolean;
+  /** sha256 of the browser's claim key: a repeat of this order shows it only to that browser. */
+  claimKeyHash?: string;
   /**
    * Runs first inside the transaction: an earlier order that this request merely repeats (a double
    * submit), returned instead of a new one.
@@ -125,7 +138,7 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
       const repeat = await input.findRepeat?.(tx);
       if (repeat) return { order: repeat, created: false };
 
-      const cart = await priceCart(tx, input.lines, { lock: true });
+      const cart = await priceCart(tx, input.lines, { lock: true, paid: input.alreadyPaid });
       if (cart.totalCents !== input.paidCents) throw new TotalMismatchError(input.paidCents, cart.totalCents);
 
       const paid = input.paymentMethod !== 'djamo';
@@ -147,6 +160,8 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
           total: centsToDecimal(cart.totalCents),
           currency: 'EUR',
           completedAt: paid ? new Date() : null,
+          testMode: input.testMode ?? false,
+          claimKeyHash: input.claimKeyHash ?? null,
         })
         .onConflictDoNothing()
         .returning();

@@ -44,7 +44,11 @@ const dayLabelSchema = z.string();
 /** GET /api/admin/analytics/summary */
 export const analyticsSummarySchema = z.object({
   range: z.enum(ANALYTICS_RANGES),
-  /** Sum of completed orders' totals in euros, as a decimal string like order totals ("1234.50"). */
+  /**
+   * Sum of completed orders' totals in euros, as a decimal string like order totals ("1234.50").
+   * Orders paid through the test-mode card gateway are not revenue: they are left out of every figure
+   * here but the two `testMode…` ones.
+   */
   totalRevenue: z.string(),
   totalRevenueCents: z.number().int(),
   currency: z.literal('EUR'),
@@ -58,6 +62,9 @@ export const analyticsSummarySchema = z.object({
   /** Completed orders ÷ sessions started in the range × 100 (0 without sessions). */
   conversionRate: percentSchema,
   totalSessions: z.number().int(),
+  /** Completed orders of the range paid in test mode (simulated card payments), and their total in cents. */
+  testModeOrders: z.number().int(),
+  testModeRevenueCents: z.number().int(),
 });
 export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
 

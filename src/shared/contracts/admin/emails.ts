@@ -12,7 +12,7 @@ export const emailStatsQuerySchema = z.object({ range: emailRangeSchema });
 export const emailLogEntrySchema = z.object({
   id: z.string(),
   orderId: z.string().nullable(),
-  /** delivery, resend-links, receipt-received, operator-receipt-notice, operator-payment-attention, rejection */
+  /** delivery, resend-links, receipt-received, operator-receipt-notice, operator-payment-attention, rejection, card-payment-attention (no order: orderId null) */
   kind: z.string(),
   toEmail: z.string(),
   subject: z.string(),

@@ -164,6 +164,13 @@ function SummaryCards({ summary }: { summary: AdminData<AnalyticsSummary> }) {
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <StatCard label="Total Revenue" value={`€${euros.format(s.totalRevenueCents / 100)}`}>
         <Growth value={s.revenueGrowth} />
+        {s.testModeOrders > 0 ? (
+          <p className="mt-1 text-xs text-amber-800" data-testid="test-mode-revenue">
+            Not counted: {integer.format(s.testModeOrders)} test-mode order
+            {s.testModeOrders > 1 ? 's' : ''}, €{euros.format(s.testModeRevenueCents / 100)} (simulated card
+            payments)
+          </p>
+        ) : null}
       </StatCard>
       <StatCard label="Total Orders" value={integer.format(s.totalOrders)}>
         <Growth value={s.ordersGrowth} />

@@ -11,9 +11,15 @@ import { toast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import { ApiError } from '../../lib/api';
-import { checkoutApi } from '../../lib/checkout-api';
+import { checkoutApi, type OrderExists } from '../../lib/checkout-api';
 import { Head } from '../../lib/head';
 import { useCart } from '../cart/cart-context';
+import {
+  checkoutClaimKey,
+  clientSecretFor,
+  forgetCheckoutClaims,
+  rememberClientSecret,
+} from './claim-secrets';
 import { ConfirmationDialog } from './confirmation-dialog';
 import { purchaseMessages } from './messages';
 import { MobileMoneyDialog } from './mobile-money-dialog';
@@ -111,10 +117,17 @@ export default function CheckoutPage() {
   };
   const totalEuros = total / 100;
 
-  const finish = (created: Order) => {
+  const finish = (created: Order | OrderExists, paymentIntentId?: string) => {
     completed.current = true;
-    track('purchase_completed', { meta: { method: free ? 'free' : method, total: totalEuros } });
+    forgetCheckoutClaims(paymentIntentId);
     cart.clear();
+    if ('orderExists' in created) {
+      // Placed earlier from a browser that no longer holds its claim: the links are in the buyer's inbox.
+      toast({ title: t('toast.orderExists.title'), description: t('toast.orderExists.text') });
+      navigate(paths.home());
+      return;
+    }
+    track('purchase_completed', { meta: { method: free ? 'free' : method, total: totalEuros } });
     setOrder(created);
   };
 
@@ -147,13 +160,16 @@ export default function CheckoutPage() {
       setSetupFailed(true);
       return;
     }
+    // Kept before the card is confirmed: it is what claims the order if this answer is lost.
+    if (intent.clientSecret) rememberClientSecret(intent.paymentIntentId, intent.clientSecret);
+    const clientSecret = intent.clientSecret ?? clientSecretFor(intent.paymentIntentId);
     try {
       if (intent.alreadyPaid) {
         // The payment went through on an earlier try whose answer was lost: just place the order.
       } else if (intent.testMode) {
         await calls.confirmTestPayment({ paymentIntentId: intent.paymentIntentId, cardNumber: card.number });
       } else {
-        await stripePayment.current?.confirm(intent.clientSecret);
+        await stripePayment.current?.confirm(clientSecret ?? '');
       }
     } catch (error) {
       toast({
@@ -168,10 +184,12 @@ export default function CheckoutPage() {
         await calls.createCardOrder({
           ...customer,
           paymentIntentId: intent.paymentIntentId,
+          clientSecret,
           items,
           total: totalEuros,
           locale,
         }),
+        intent.paymentIntentId,
       );
     } catch (error) {
       toast({
@@ -185,14 +203,19 @@ export default function CheckoutPage() {
   // Mobile money: the order waits as pending; the dialog says how to pay and takes the receipt.
   const payByMobileMoney = async () => {
     try {
-      const placed = await api.send<CreateMobileMoneyOrderResponse>('POST', '/api/create-djamo-order', {
-        ...customer,
-        items,
-        total: totalEuros,
-        locale,
-      });
+      const placed = await api.send<CreateMobileMoneyOrderResponse | OrderExists>(
+        'POST',
+        '/api/create-djamo-order',
+        { ...customer, items, total: totalEuros, locale, claimKey: checkoutClaimKey() },
+      );
       completed.current = true;
+      forgetCheckoutClaims();
       cart.clear();
+      if ('orderExists' in placed) {
+        toast({ title: t('toast.orderExists.title'), description: t('toast.mobileOrderExists.text') });
+        navigate(paths.home());
+        return;
+      }
       setMobileOrder(placed);
     } catch (error) {
       toast({
@@ -205,7 +228,9 @@ export default function CheckoutPage() {
 
   const getFreeGuides = async () => {
     try {
-      finish(await calls.createFreeOrder({ ...customer, items, total: 0, locale }));
+      finish(
+        await calls.createFreeOrder({ ...customer, items, total: 0, locale, claimKey: checkoutClaimKey() }),
+      );
     } catch (error) {
       toast({
         title: t('toast.orderError'),

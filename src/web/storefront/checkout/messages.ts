@@ -43,6 +43,11 @@ export const purchaseMessages = defineMessages({
     'toast.paymentFailed': 'Paiement refusé',
     'toast.orderError': 'Erreur de commande',
     'toast.orderErrorText': 'Une erreur est survenue lors du traitement de votre commande.',
+    'toast.orderExists.title': 'Commande déjà passée',
+    'toast.orderExists.text':
+      'Cette commande a déjà été passée : les liens de téléchargement ont été envoyés à l’adresse e-mail de l’acheteur.',
+    'toast.mobileOrderExists.text':
+      'Cette commande a déjà été passée depuis une autre fenêtre ou un autre appareil : poursuivez son paiement là-bas.',
     'toast.downloadError': 'Erreur de téléchargement',
     'toast.downloadErrorText': 'Impossible de lancer le téléchargement.',
     'toast.downloadStarted': 'Téléchargement lancé',
@@ -171,6 +176,11 @@ export const purchaseMessages = defineMessages({
     'toast.paymentFailed': 'Payment Failed',
     'toast.orderError': 'Order Error',
     'toast.orderErrorText': 'There was an error processing your order.',
+    'toast.orderExists.title': 'Order already placed',
+    'toast.orderExists.text':
+      "This order has already been placed: its download links were sent to the buyer's email.",
+    'toast.mobileOrderExists.text':
+      'This order has already been placed from another window or device: continue its payment there.',
     'toast.downloadError': 'Download Error',
     'toast.downloadErrorText': 'Failed to start download.',
     'toast.downloadStarted': 'Download Started',
