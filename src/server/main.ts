@@ -51,6 +51,7 @@ async function start(): Promise<{ app: FastifyInstance; database: Database }> {
     await registerBuiltAssets(app, distDir);
   }
   await app.listen({ port: config.port, host: config.host });
+  if (!config.publicUrl) app.log.warn(app.services.siteOrigin.describe());
   app.log.info(
     `Shop ready at http://localhost:${config.port} in ${Math.round(performance.now() - startedAt)} ms`,
   );

@@ -59,7 +59,7 @@ export async function registerPageRendering(
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!renderer) return reply.code(503).send({ message: 'Page rendering is not configured' });
     const { locale, fromQuery } = resolveLocale(request);
-    const origin = app.services.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const origin = app.services.siteOrigin.forRequest(request);
     const result = await renderer.render({ url: request.url, origin, locale, fetch: fetchApi });
     if (fromQuery) {
       reply.header(

@@ -76,6 +76,7 @@ async function viaGateway<T>(request: () => Promise<T>): Promise<T> {
 export async function startCardPayment(
   deps: CheckoutDeps,
   body: z.infer<typeof createPaymentIntentBodySchema>,
+  origin?: string,
 ): Promise<z.infer<typeof createPaymentIntentResponseSchema>> {
   const cart = await priceCart(deps.db, body.items);
   if (cart.totalCents === 0) {
@@ -91,6 +92,7 @@ export async function startCardPayment(
     customer: body.customer,
     locale: body.locale,
     items: body.items,
+    origin,
   });
   const fingerprint = createHash('sha256')
     .update(JSON.stringify([cart.totalCents, 'eur', Object.entries(metadata).sort()]))
@@ -180,6 +182,7 @@ export async function placeCardOrder(
       locale: checkout.locale,
       lines: checkout.items,
       paidCents: intent.amount,
+      origin: checkout.origin,
     });
   } catch (error) {
     if (error instanceof TotalMismatchError) {
@@ -236,6 +239,7 @@ const FREE_ORDER_REPEAT_WINDOW = sql.raw(`interval '10 minutes'`);
 export async function placeFreeOrder(
   deps: CheckoutDeps,
   body: z.infer<typeof createFreeOrderBodySchema>,
+  origin?: string,
 ): Promise<PlacedOrder> {
   const claimed = toCents(body.total);
   if (claimed !== 0) throw badRequest(`A free order's total must be 0, not ${euros(claimed)}`);
@@ -252,6 +256,7 @@ export async function placeFreeOrder(
       locale: body.locale,
       lines: body.items,
       paidCents: 0,
+      origin,
       findRepeat: (tx) => findRepeatedOrder(tx, 'free', customer, body.items),
     });
   } catch (error) {

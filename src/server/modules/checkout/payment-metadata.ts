@@ -13,7 +13,11 @@ export interface CheckoutMetadata {
   customer: Customer;
   locale: Locale;
   items: CartLine[];
+  /** The allowed origin the checkout was started through (http(s)://host), for the order's emails. */
+  origin?: string;
 }
+
+const ORIGIN = /^https?:\/\/[^/\s]+$/;
 
 /** Marks the intents this shop created; events about any other payment on the account are ignored. */
 const SHOP = 'guides-afrique';
@@ -32,6 +36,7 @@ export function encodeCheckoutMetadata(checkout: CheckoutMetadata): Record<strin
     last_name: checkout.customer.lastName,
     mobile: checkout.customer.mobile,
   };
+  if (checkout.origin) metadata.origin = checkout.origin;
   // Sorted, so the same cart in another order writes the same metadata (and the same idempotency key).
   const lines = checkout.items.map((line) => `${line.id.toLowerCase()}:${line.quantity}`).sort();
   for (let i = 0; i * LINES_PER_KEY < lines.length; i++) {
@@ -74,7 +79,8 @@ export function decodeCheckoutMetadata(metadata: Record<string, string>): Checko
         .join('; ')}`,
     );
   }
-  return parsed.data;
+  const origin = metadata.origin;
+  return { ...parsed.data, origin: origin && ORIGIN.test(origin) ? origin : undefined };
 }
 
 /** Same guides in the same quantities, in any order. */

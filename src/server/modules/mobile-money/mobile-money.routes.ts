@@ -39,7 +39,11 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const placed = await placeMobileMoneyOrder(deps, request.body);
+      const placed = await placeMobileMoneyOrder(
+        deps,
+        request.body,
+        app.services.siteOrigin.placedThrough(request),
+      );
       return reply
         .code(placed.created ? 201 : 200)
         .header('cache-control', 'no-store')

@@ -75,6 +75,7 @@ export function paymentUrlFor(template: string, values: { reference: string; tot
 export async function placeMobileMoneyOrder(
   deps: MobileMoneyDeps,
   body: z.infer<typeof createMobileMoneyOrderBodySchema>,
+  origin?: string,
 ): Promise<{ response: CreateMobileMoneyOrderResponse; created: boolean }> {
   const customer = {
     email: body.email,
@@ -93,6 +94,7 @@ export async function placeMobileMoneyOrder(
       lines: body.items,
       paidCents: claimed,
       mobileMoneyReference: generateMobileMoneyReference,
+      origin,
       findRepeat: (tx) => findRepeatedOrder(tx, 'djamo', customer, body.items),
     });
   } catch (error) {
