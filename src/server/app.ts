@@ -16,6 +16,7 @@ import { refuseNulCharacters } from './http/nul-characters';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createSiteOrigin, refuseMalformedHost, type SiteOrigin } from './http/site-origin';
+import { capConnections, limitRequestBodyTime, slowClientOptions } from './http/slow-clients';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
 import { serializeRequestForLog } from './modules/admin-auth/log-redaction';
 import { type AdminGuard, requireAdmin } from './modules/admin-auth/require-admin';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           },
     // A hop count trusts that many proxies: the client is the address the last of them saw.
     trustProxy: typeof config.trustProxy === 'number' ? trustedHops(config.trustProxy) : config.trustProxy,
+    ...slowClientOptions(config.http),
     // Every log line of a request carries its id; a proxy's X-Request-Id is kept when it looks like one.
     requestIdHeader: false,
     genReqId: (request) => {
@@ -129,6 +131,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  capConnections(app, config.http);
+  limitRequestBodyTime(app, config.http);
   refuseMalformedHost(app);
   refuseNulCharacters(app);
   registerSecurityHeaders(app);
