@@ -1,4 +1,5 @@
 import type { ServerOptions } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
@@ -37,7 +38,11 @@ export function slowClientOptions(http: Config['http']): {
 export function limitRequestBodyTime(app: FastifyInstance, http: Config['http']): void {
   app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw;
-    if (raw.complete) return done();
+    const hasBody =
+      request.headers['transfer-encoding'] !== undefined ||
+      Number(request.headers['content-length'] ?? 0) > 0;
+    // In-process requests (inject(): the page renderer's API calls, tests) hold no connection.
+    if (!hasBody || raw.complete || !(raw.socket instanceof Socket)) return done();
     // The content-type, not request.isMultipart(): that is only known once the body parser ran.
     const upload = /^multipart\/form-data/i.test(request.headers['content-type'] ?? '');
     const limitMs = upload ? http.uploadTimeoutMs : http.requestTimeoutMs;
@@ -54,6 +59,7 @@ export function limitRequestBodyTime(app: FastifyInstance, http: Config['http'])
         .header('connection', 'close')
         .send({ message: `The request body did not arrive within ${Math.round(limitMs / 1000)} s` });
     }, limitMs);
+    timer.unref();
     const stop = () => clearTimeout(timer);
     raw.once('end', stop);
     raw.once('close', stop);
