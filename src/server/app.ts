@@ -15,6 +15,8 @@ import { registerErrorHandling } from './http/errors';
 import { refuseNulCharacters } from './http/nul-characters';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
+import { createSiteOrigin, refuseMalformedHost, type SiteOrigin } from './http/site-origin';
+import { capConnections, limitRequestBodyTime, slowClientOptions } from './http/slow-clients';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
 import { serializeRequestForLog } from './modules/admin-auth/log-redaction';
 import { type AdminGuard, requireAdmin } from './modules/admin-auth/require-admin';
@@ -59,6 +61,8 @@ export interface Services {
   catalogueCache: CatalogueCache;
   /** Analytics events waiting to be written in a batch; flush() writes them now (tests). */
   analytics: EventBuffer;
+  /** Where absolute URLs point: PUBLIC_URL, or an allowed request host, never any Host sent. */
+  siteOrigin: SiteOrigin;
 }
 
 declare module 'fastify' {
@@ -81,6 +85,16 @@ export interface AppOverrides {
   logStream?: { write(line: string): void };
 }
 
+const trustedHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
+
+function listeningPort(app: FastifyInstance): number | undefined {
+  const address = app.server.address();
+  return address && typeof address === 'object' ? address.port : undefined;
+}
+
 /** Builds the whole shop as a Fastify instance without listening, so tests can inject() requests. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -100,7 +114,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
             serializers: { req: serializeRequestForLog },
             stream: overrides.logStream,
           },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies: the client is the address the last of them saw.
+    trustProxy: typeof config.trustProxy === 'number' ? trustedHops(config.trustProxy) : config.trustProxy,
+    ...slowClientOptions(config.http),
     // Every log line of a request carries its id; a proxy's X-Request-Id is kept when it looks like one.
     requestIdHeader: false,
     genReqId: (request) => {
@@ -115,6 +131,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  capConnections(app, config.http);
+  limitRequestBodyTime(app, config.http);
+  refuseMalformedHost(app);
   refuseNulCharacters(app);
   registerSecurityHeaders(app);
   await registerOpenApi(app);
@@ -173,6 +192,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     requireAdmin: adminGuard,
     catalogueCache,
     analytics: createAnalyticsBuffer(database.db, config.analytics, app.log.child({ module: 'analytics' })),
+    siteOrigin: createSiteOrigin(config, () => listeningPort(app)),
   });
   // onClose hooks run last-registered first: this one writes the waiting analytics events after
   // the requests in flight are answered and before the database (registered above) closes.

@@ -64,11 +64,36 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
   });
 
-  test('takes true, a hop count or proxy addresses', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    const hops = loadConfig({ TRUST_PROXY: '1' }).trustProxy;
-    expect(typeof hops === 'function' && [hops('10.0.0.1', 0), hops('10.0.0.2', 1)]).toEqual([true, false]);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toBe('10.0.0.1, 10.0.0.2');
-    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY:/);
+  test("takes a hop count or the proxies' addresses and ranges", () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+      'loopback',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '::1, fd00::/8' }).trustProxy).toEqual(['::1', 'fd00::/8']);
+  });
+
+  test.each(['true', 'everyone', '10.0.0.1/33', '10.0.0.256', '1.5'])(
+    'refuses %s with a message naming TRUST_PROXY',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY:/);
+    },
+  );
+
+  test('says why true is refused', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/every client to name its own address/);
+  });
+});
+
+describe('ALLOWED_HOSTS', () => {
+  test('is a comma list of host names with optional ports', () => {
+    expect(loadConfig({ ALLOWED_HOSTS: 'Shop.example, 192.168.1.5:3000' }).allowedHosts).toEqual([
+      'shop.example',
+      '192.168.1.5:3000',
+    ]);
+    expect(loadConfig({}).allowedHosts).toEqual([]);
+    expect(() => loadConfig({ ALLOWED_HOSTS: 'https://shop.example' })).toThrow(/ALLOWED_HOSTS/);
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -28,6 +29,35 @@ export function adminKeyStrengthProblem(key: string): string | undefined {
     (/[^a-zA-Z0-9]/.test(key) ? 33 : 0);
   if (key.length * Math.log2(pool) < 128) return `is too easy to guess (under 128 bits); ${advice}`;
   return undefined;
+}
+
+/** A host name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
+export const HOST_PATTERN =
+  /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** proxy-addr's names for address ranges, as Fastify's trustProxy accepts them. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** Why a TRUST_PROXY value is refused, or undefined when it is a hop count or a list of proxies. */
+function trustProxyProblem(value: string): string | undefined {
+  if (value === 'true') {
+    return 'true would trust every client to name its own address (X-Forwarded-For); give the number of proxies in front of the shop (e.g. 1) or their addresses';
+  }
+  if (value === 'false' || /^\d{1,2}$/.test(value)) return undefined;
+  const bad = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => {
+      if (PROXY_RANGE_NAMES.includes(entry)) return false;
+      const [address = '', prefix, ...rest] = entry.split('/');
+      const family = isIP(address);
+      if (family === 0 || rest.length > 0) return true;
+      if (prefix === undefined) return false;
+      return !/^\d{1,3}$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128);
+    });
+  return bad.length === 0
+    ? undefined
+    : `must be false, a hop count, or proxy addresses/CIDRs separated by commas (not ${bad.map((b) => JSON.stringify(b)).join(', ')})`;
 }
 
 const envSchema = z.object({
@@ -68,11 +98,46 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: boolish,
   SEED_DEMO_DATA: boolish,
-  /** Behind a reverse proxy: how many hops (or which addresses) to trust for the client address. */
+  /**
+   * Behind a reverse proxy: how many proxy hops to trust (the client is the address the last
+   * trusted proxy saw), or the proxies' addresses/CIDRs. Never `true`: that would let every client
+   * choose its own address with X-Forwarded-For, and so walk past the admin-key lockout and the
+   * rate limits.
+   */
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|\d+|[0-9a-fA-F.:/,\s]+)$/, 'must be true, false, a hop count or proxy addresses')
-    .default('false'),
+    .trim()
+    .default('false')
+    .superRefine((value, ctx) => {
+      const problem = trustProxyProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  /**
+   * Without PUBLIC_URL, the host names (with an optional :port) whose requests may build absolute
+   * URLs (canonical links, sitemap, emails), besides localhost and 127.0.0.1.
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(HOST_PATTERN, 'must be host names, each with an optional :port'))),
+  /**
+   * Slow clients: headers must arrive within HEADERS_TIMEOUT_MS, a request body within
+   * REQUEST_TIMEOUT_MS (uploads, multipart bodies, within UPLOAD_TIMEOUT_MS); a connection with
+   * no traffic either way for IDLE_TIMEOUT_MS, or idle between requests for
+   * KEEP_ALIVE_TIMEOUT_MS, is closed; beyond MAX_CONNECTIONS open connections new ones are refused.
+   */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(600_000),
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Analytics ingest: events are written in batches every N ms or as soon as M events wait. */
@@ -152,8 +217,22 @@ export interface Config {
       }
     | undefined;
   seedDemoData: boolean;
-  /** Fastify's trustProxy: false by default, so a client cannot choose its own address (rate limits). */
-  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /**
+   * Fastify's trustProxy: false by default, so a client cannot choose its own address (rate limits,
+   * the admin-key lockout); else a hop count or the proxies' addresses. Never true.
+   */
+  trustProxy: false | number | string[];
+  /** Without publicUrl: hosts (beyond localhost and 127.0.0.1) trusted to name the shop's origin. */
+  allowedHosts: string[];
+  /** Slow clients and the connection cap (see HEADERS_TIMEOUT_MS and the others in the env schema). */
+  http: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    uploadTimeoutMs: number;
+    idleTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxConnections: number;
+  };
   /** How long a catalogue answer may be served from memory (0: never). */
   catalogueCacheTtlMs: number;
   logLevel: string;
@@ -179,15 +258,11 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** "1" trusts one proxy hop (the address it saw); "10.0.0.1, 10.0.0.2" trusts those proxies. */
+/** "1" trusts one proxy hop (the address it saw); "10.0.0.1, 10.0.0.0/8" trusts those proxies. */
 function parseTrustProxy(value: string): Config['trustProxy'] {
-  if (value === 'true') return true;
   if (value === 'false') return false;
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    return (_address, hop) => hop < hops;
-  }
-  return value;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return value.split(',').map((entry) => entry.trim());
 }
 
 /** "Guides Afrique <guides@example.com>" → "guides@example.com". */
@@ -250,6 +325,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData: e.SEED_DEMO_DATA ?? true,
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    allowedHosts: e.ALLOWED_HOSTS,
+    http: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      uploadTimeoutMs: e.UPLOAD_TIMEOUT_MS,
+      idleTimeoutMs: e.IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.MAX_CONNECTIONS,
+    },
     logLevel: e.LOG_LEVEL,
     analytics: {
       flushIntervalMs: e.ANALYTICS_FLUSH_INTERVAL_MS,

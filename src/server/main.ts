@@ -61,6 +61,7 @@ async function start(): Promise<{ app: FastifyInstance; database: Database }> {
       'CARD PAYMENTS ARE TEST PAYMENTS: STRIPE_SECRET_KEY is a test key (sk_test_), so no money moves. Orders paid this way are marked test_mode and kept out of the dashboard revenue.',
     );
   }
+  if (!config.publicUrl) app.log.warn(app.services.siteOrigin.describe());
   app.log.info(
     `Shop ready at http://localhost:${config.port} in ${Math.round(performance.now() - startedAt)} ms`,
   );

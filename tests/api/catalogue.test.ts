@@ -22,7 +22,8 @@ const day = (n: number) => new Date(Date.UTC(2026, 9, n));
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Without PUBLIC_URL, pages build absolute links from the request's host only when it is allowed.
+  ctx = await createTestContext({ env: { ALLOWED_HOSTS: 'shop.test' } });
   const group = crypto.randomUUID();
   const rows = [
     {

@@ -11,6 +11,12 @@ export interface PageRenderer {
 
 const ONE_YEAR = 31_536_000;
 
+/** Pages that hold a buyer's name and email: never kept by a browser or a cache, like the API. */
+const PRIVATE_PAGE_PREFIXES = ['/order-confirmation/'];
+
+const pageCacheControl = (url: string) =>
+  PRIVATE_PAGE_PREFIXES.some((prefix) => url.startsWith(prefix)) ? 'no-store' : 'no-cache';
+
 /** ?lang= wins (shared links, hreflang alternates), then the stored choice, then French. */
 export function resolveLocale(request: FastifyRequest): { locale: Locale; fromQuery: boolean } {
   const query = request.query as Record<string, unknown> | undefined;
@@ -53,7 +59,7 @@ export async function registerPageRendering(
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!renderer) return reply.code(503).send({ message: 'Page rendering is not configured' });
     const { locale, fromQuery } = resolveLocale(request);
-    const origin = app.services.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const origin = app.services.siteOrigin.forRequest(request);
     const result = await renderer.render({ url: request.url, origin, locale, fetch: fetchApi });
     if (fromQuery) {
       reply.header(
@@ -78,7 +84,7 @@ export async function registerPageRendering(
     return reply
       .code(result.status)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      .header('cache-control', pageCacheControl(request.url))
       .header('vary', 'Cookie')
       .send(html);
   };

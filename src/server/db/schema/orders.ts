@@ -43,6 +43,11 @@ export const orders = pgTable(
     lastName: text('last_name').notNull(),
     phoneNumber: text('phone_number').notNull(),
     locale: localeEnum('locale').notNull().default('fr'),
+    /**
+     * The origin (https://host) the order was placed through, when its host is allowed; emails
+     * link back to it when PUBLIC_URL is unset.
+     */
+    origin: text('origin'),
     total: numeric('total', { precision: 10, scale: 2 }).notNull(),
     currency: text('currency').notNull().default('EUR'),
     /**

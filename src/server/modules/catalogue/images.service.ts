@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CoverWidth } from '../../../shared/contracts/catalogue';
 import type { FileStore } from '../../adapters/storage/file-store';
 import type { Db } from '../../db/client';
-import { storedFiles, travelGuides } from '../../db/schema';
+import { media, storedFiles, travelGuides } from '../../db/schema';
 import { findPublicFile, type StoredFile, storeFile } from '../files/files.service';
 import { makeCoverWebp, renderTocPreview } from './guide-assets';
 
@@ -13,9 +13,23 @@ interface Deps {
 
 const variantName = (name: string, width: number) => `${name.replace(/\.[a-z0-9]+$/, '')}-w${width}.webp`;
 
+/** A guide's cover or a media-library image, as uploaded: the only images variants are made from. */
+async function isOriginalImage(db: Db, fileId: string): Promise<boolean> {
+  const [cover] = await db
+    .select({ id: travelGuides.id })
+    .from(travelGuides)
+    .where(eq(travelGuides.coverFileId, fileId))
+    .limit(1);
+  if (cover) return true;
+  const [item] = await db.select({ id: media.id }).from(media).where(eq(media.fileId, fileId)).limit(1);
+  return item !== undefined;
+}
+
 /**
  * A public image at one of the fixed widths. Variants are made once, on first request, and kept
- * in the store like any other file; concurrent first requests agree on one row.
+ * in the store like any other file; concurrent first requests agree on one row. A variant is made
+ * only from an original: asking for a variant of a variant (`…-w320.webp?w=480`, then
+ * `…-w320-w480.webp?w=640`…) would otherwise store a new file on every request.
  */
 export async function findImage(
   deps: Deps,
@@ -27,6 +41,7 @@ export async function findImage(
   const wanted = variantName(name, width);
   const existing = await findPublicFile(deps.db, wanted);
   if (existing) return existing;
+  if (!(await isOriginalImage(deps.db, original.id))) return undefined;
   const resized = await makeCoverWebp(await deps.files.read(original.storageKey), width);
   try {
     return await storeFile(deps, {

@@ -58,7 +58,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/create-payment-intent',
     { schema: { body: createPaymentIntentBodySchema, response: { 200: createPaymentIntentResponseSchema } } },
-    async (request) => startCardPayment(deps, request.body),
+    async (request) => startCardPayment(deps, request.body, app.services.siteOrigin.placedThrough(request)),
   );
 
   app.post(
@@ -77,7 +77,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/create-free-order',
     { schema: { body: createFreeOrderBodySchema, response: orderResponses } },
-    async (request, reply) => sendOrder(reply, await placeFreeOrder(deps, request.body)),
+    async (request, reply) =>
+      sendOrder(
+        reply,
+        await placeFreeOrder(deps, request.body, app.services.siteOrigin.placedThrough(request)),
+      ),
   );
 
   // Only without Stripe keys: with real keys the card never touches this server.

@@ -78,6 +78,7 @@ async function viaGateway<T>(request: () => Promise<T>): Promise<T> {
 export async function startCardPayment(
   deps: CheckoutDeps,
   body: z.infer<typeof createPaymentIntentBodySchema>,
+  origin?: string,
 ): Promise<z.infer<typeof createPaymentIntentResponseSchema>> {
   const cart = await priceCart(deps.db, body.items);
   if (cart.totalCents === 0) {
@@ -97,6 +98,7 @@ export async function startCardPayment(
       quantity: line.quantity,
       unitCents: line.unitCents,
     })),
+    origin,
   });
   // The claim reads the cart back through this same function: what it would refuse is refused now,
   // before anyone is charged.
@@ -239,6 +241,7 @@ export async function placeCardOrder(
       paidCents: intent.amount,
       alreadyPaid: true,
       testMode: deps.payments.testMode || !intent.livemode,
+      origin: checkout.origin,
     });
     return { ...placed, shown };
   } catch (error) {
@@ -307,6 +310,7 @@ const FREE_ORDER_REPEAT_WINDOW = sql.raw(`interval '10 minutes'`);
 export async function placeFreeOrder(
   deps: CheckoutDeps,
   body: z.infer<typeof createFreeOrderBodySchema>,
+  origin?: string,
 ): Promise<ClaimedOrder> {
   const claimed = toCents(body.total);
   if (claimed !== 0) throw badRequest(`A free order's total must be 0, not ${euros(claimed)}`);
@@ -324,6 +328,7 @@ export async function placeFreeOrder(
       lines: body.items,
       paidCents: 0,
       claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
+      origin,
       findRepeat: (tx) => findRepeatedOrder(tx, 'free', customer, body.items),
     });
     return { ...placed, shown: placed.created || holdsClaimKey(placed.order, body.claimKey) };

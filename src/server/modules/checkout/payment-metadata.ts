@@ -15,7 +15,11 @@ export interface CheckoutMetadata {
   customer: Customer;
   locale: Locale;
   items: CartLine[];
+  /** The allowed origin the checkout was started through (http(s)://host), for the order's emails. */
+  origin?: string;
 }
+
+const ORIGIN = /^https?:\/\/[^/\s]+$/;
 
 /** Marks the intents this shop created; events about any other payment on the account are ignored. */
 const SHOP = 'guides-afrique';
@@ -34,6 +38,7 @@ export function encodeCheckoutMetadata(checkout: CheckoutMetadata): Record<strin
     last_name: checkout.customer.lastName,
     mobile: checkout.customer.mobile,
   };
+  if (checkout.origin) metadata.origin = checkout.origin;
   // Sorted, so the same cart in another order writes the same metadata (and the same idempotency key).
   const lines = checkout.items
     .map((line) =>
@@ -92,12 +97,14 @@ export function decodeCheckoutMetadata(metadata: Record<string, string>): Checko
         .join('; ')}`,
     );
   }
+  const origin = metadata.origin;
   return {
     ...parsed.data,
     items: parsed.data.items.map((line, i) => {
       const cents = unitCents.data[i];
       return cents === undefined ? line : { ...line, unitCents: cents };
     }),
+    origin: origin && ORIGIN.test(origin) ? origin : undefined,
   };
 }
 

@@ -105,12 +105,20 @@ export async function sendLoggedEmail(
 /** How long a sent message waits for the database to record it before its job fails (and resends). */
 const SENT_RECORD_PATIENCE_MS = 30_000;
 
+/**
+ * Where an email about an order links: PUBLIC_URL, else the allowed origin the order was placed
+ * through (never a Host header as sent), else this machine.
+ */
+export function orderOrigin(config: MailDeps['config'], order: { origin?: string | null }): string {
+  return config.publicUrl ?? order.origin ?? `http://localhost:${config.port}`;
+}
+
 /** The order page in the order's language; it mints fresh 15-minute links each time it is opened. */
 export function orderPageUrl(
   config: MailDeps['config'],
-  order: { publicId: string; locale: string },
+  order: { publicId: string; locale: string; origin?: string | null },
 ): string {
-  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  const base = orderOrigin(config, order);
   return `${base}/order-confirmation/${encodeURIComponent(order.publicId)}?lang=${order.locale}`;
 }
 

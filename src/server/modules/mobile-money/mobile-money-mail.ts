@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { orderItems, orders, paymentReceipts } from '../../db/schema';
 import { type MobileMoneyEmailKind, mobileMoneyEmailKey } from '../jobs/jobs.service';
 import { PermanentJobError } from '../jobs/worker';
-import { type MailDeps, orderPageUrl, sendLoggedEmail } from '../mail/mail.service';
+import { type MailDeps, orderOrigin, orderPageUrl, sendLoggedEmail } from '../mail/mail.service';
 import {
   composeOperatorPaymentAttention,
   composeOperatorReceiptNotice,
@@ -56,8 +56,7 @@ export async function sendMobileMoneyEmail(
     guides: items.map((i) => i.title),
   };
   const page = orderPageUrl(deps.config, order);
-  const base = deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
-  const adminPage = `${base}/admin/mobile-money`;
+  const adminPage = `${orderOrigin(deps.config, order)}/admin/mobile-money`;
   const toOperator = job.kind === 'operator-receipt-notice' || job.kind === 'operator-payment-attention';
   const email =
     job.kind === 'receipt-received'

@@ -44,7 +44,11 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const placed = await placeMobileMoneyOrder(deps, request.body);
+      const placed = await placeMobileMoneyOrder(
+        deps,
+        request.body,
+        app.services.siteOrigin.placedThrough(request),
+      );
       // A repeat without the claim key the order was placed with: it exists, nothing more.
       if (!placed.response) {
         return reply

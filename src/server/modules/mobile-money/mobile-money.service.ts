@@ -76,6 +76,7 @@ export function paymentUrlFor(template: string, values: { reference: string; tot
 export async function placeMobileMoneyOrder(
   deps: MobileMoneyDeps,
   body: z.infer<typeof createMobileMoneyOrderBodySchema>,
+  origin?: string,
 ): Promise<{ response: CreateMobileMoneyOrderResponse | undefined; created: boolean }> {
   const customer = {
     email: body.email,
@@ -95,6 +96,7 @@ export async function placeMobileMoneyOrder(
       paidCents: claimed,
       mobileMoneyReference: generateMobileMoneyReference,
       claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
+      origin,
       findRepeat: (tx) => findRepeatedOrder(tx, 'djamo', customer, body.items),
     });
   } catch (error) {

@@ -111,6 +111,8 @@ export interface NewOrder {
   findRepeat?: (tx: Tx) => Promise<OrderRow | undefined>;
   /** Mobile money: a fresh reference for each attempt (a clash on its unique index is retried). */
   mobileMoneyReference?: () => string;
+  /** The allowed origin the shopper placed it through; its emails link back there (without PUBLIC_URL). */
+  origin?: string;
 }
 
 export interface PlacedOrder {
@@ -157,6 +159,7 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
           lastName: input.customer.lastName,
           phoneNumber: input.customer.mobile,
           locale: input.locale,
+          origin: input.origin ?? null,
           total: centsToDecimal(cart.totalCents),
           currency: 'EUR',
           completedAt: paid ? new Date() : null,

@@ -1,9 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildRobots, buildSitemap } from './seo.service';
 
 export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const origin = (request: { protocol: string; host: string }) =>
-    app.services.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  // Cached for hours by browsers and proxies: never built from a Host the shop does not know.
+  const origin = (request: FastifyRequest) => app.services.siteOrigin.forRequest(request);
 
   app.get('/sitemap.xml', async (request, reply) =>
     reply
