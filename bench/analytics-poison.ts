@@ -173,7 +173,7 @@ export async function runPoisonBench(options: { seconds: number; connections: nu
           `${(longest / 1024).toFixed(1)} KB`,
           `${mb(rss.rss)} (${mb(Math.max(peakRss, Number.isNaN(rss.peak) ? 0 : rss.peak))})`,
           result['2xx'],
-          result.statusCodeStats['503']?.count ?? 0,
+          result.statusCodeStats?.['503']?.count ?? 0,
           ready.status,
           accepted,
           stored,
