@@ -1,11 +1,12 @@
 // One poisoned analytics event (issue 15, item 1): what it does to the log, the memory, /readyz
 // and the events behind it.
-//   npx tsx bench/analytics-poison.ts [--seconds 30] [--connections 4] [--batch 20]
+//   npx tsx bench/analytics-poison.ts [--seconds 30] [--connections 4] [--batch 20] [--rate 100]
 // Starts the shop's API from the sources as its own process (bench/analytics-server-child.ts, log
 // level info, default flush settings, the ingest rate limit raised out of the way) on 127.0.0.1
 // with a fresh data folder. Sends the issue's event (a page path ending in a lone UTF-16
 // surrogate, JSON-escaped, with a browser User-Agent), then good batches of --batch events for
-// --seconds with --connections in flight, asks /readyz, and stops the process with SIGTERM.
+// --seconds with --connections in flight at --rate requests per second in all (below what the
+// writer sustains on this machine, so a 503 means the buffer jammed, not a slow disk), asks /readyz, and stops the process with SIGTERM.
 // Reports the log the process wrote (bytes, lines, longest line), its RSS, the answers, and the
 // events lost: accepted (2xx × batch) minus the events found in the database after the close.
 // Database: PGlite in the fresh data folder by default; with DATABASE_URL that PostgreSQL database
@@ -51,7 +52,12 @@ function logMeter() {
   };
 }
 
-export async function runPoisonBench(options: { seconds: number; connections: number; batch: number }) {
+export async function runPoisonBench(options: {
+  seconds: number;
+  connections: number;
+  batch: number;
+  rate: number;
+}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-poison-'));
   const env = {
     ...process.env,
@@ -94,7 +100,7 @@ export async function runPoisonBench(options: { seconds: number; connections: nu
   const sampler = setInterval(() => {
     void readRss(child.pid ?? 0)
       .then((r) => {
-        peakRss = Math.max(peakRss, r.rss);
+        if (Number.isFinite(r.rss)) peakRss = Math.max(peakRss, r.rss);
       })
       .catch(() => undefined);
   }, 500);
@@ -122,6 +128,7 @@ export async function runPoisonBench(options: { seconds: number; connections: nu
     const result = await autocannon({
       url: base,
       connections: options.connections,
+      overallRate: options.rate,
       duration: options.seconds,
       requests: [
         {
@@ -150,7 +157,7 @@ export async function runPoisonBench(options: { seconds: number; connections: nu
     const { bytes, lines, longest } = log.summary;
     console.log(
       `shop on ${config.database.kind}; poison answered ${poison.status}; ${options.connections} connections, ` +
-        `batches of ${options.batch}, ${result.duration.toFixed(1)} s; ${os.cpus().length} cores, ` +
+        `batches of ${options.batch} at ${options.rate}/s, ${result.duration.toFixed(1)} s; ${os.cpus().length} cores, ` +
         `load ${loadAverage()}; Node ${process.version}`,
     );
     printTable(
@@ -171,7 +178,7 @@ export async function runPoisonBench(options: { seconds: number; connections: nu
           mb(bytes),
           lines,
           `${(longest / 1024).toFixed(1)} KB`,
-          `${mb(rss.rss)} (${mb(Math.max(peakRss, Number.isNaN(rss.peak) ? 0 : rss.peak))})`,
+          `${mb(rss.rss)} (${mb(Math.max(peakRss, Number.isFinite(rss.peak) ? rss.peak : 0))})`,
           result['2xx'],
           result.statusCodeStats?.['503']?.count ?? 0,
           ready.status,
@@ -194,11 +201,13 @@ if (isMain(import.meta.url)) {
       seconds: { type: 'string', default: '30' },
       connections: { type: 'string', default: '4' },
       batch: { type: 'string', default: '20' },
+      rate: { type: 'string', default: '100' },
     },
   });
   await runPoisonBench({
     seconds: Math.min(300, Math.max(1, Number(values.seconds))),
     connections: Number(values.connections),
     batch: Number(values.batch),
+    rate: Number(values.rate),
   });
 }
