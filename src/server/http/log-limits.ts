@@ -18,6 +18,7 @@ export function boundText(text: string, max = LOG_TEXT_MAX): string {
 function boundValue(value: unknown, depth: number): unknown {
   if (typeof value === 'string') return boundText(value);
   if (value === null || typeof value !== 'object' || value instanceof Error) return value;
+  if (ArrayBuffer.isView(value)) return `[${value.byteLength} bytes]`;
   if (depth >= LOG_DEPTH_MAX) return Array.isArray(value) ? `[${value.length} items]` : '[object]';
   if (Array.isArray(value)) {
     const kept = value.slice(0, LOG_ARRAY_MAX).map((item) => boundValue(item, depth + 1));
