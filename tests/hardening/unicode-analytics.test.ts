@@ -325,3 +325,17 @@ describe('the log', () => {
     expect(longest).toBeLessThanOrEqual(MAX_LOG_LINE);
   });
 });
+
+describe('nesting', () => {
+  test('a body nested deeper than the rule looks is refused with 400, not let through unchecked', async () => {
+    const deep = `${'{"a":'.repeat(80)}"\\ud800"${'}'.repeat(80)}`;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/create-djamo-order',
+      headers: { 'content-type': 'application/json' },
+      payload: deep,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/nested more than 64 levels deep$/);
+  });
+});

@@ -31,7 +31,9 @@ export function acceptedText(text: string, field: string): string {
  */
 function acceptedValue(value: unknown, context: string, path: string[] = [], depth = 0): unknown {
   if (typeof value === 'string') return acceptedText(value, path.join('.') || context);
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || depth > 64) return value;
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value;
+  // No contract nests this deep; a deeper value could hide a string from this rule.
+  if (depth > 64) throw badRequest(`${path.join('.') || context}: nested more than 64 levels deep`);
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     const fieldPath = [...path, key];
