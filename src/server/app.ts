@@ -12,11 +12,12 @@ import type { FileStore } from './adapters/storage/file-store';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { registerErrorHandling } from './http/errors';
-import { refuseNulCharacters } from './http/nul-characters';
+import { boundLogFields, boundText, serializeErrorForLog } from './http/log-limits';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createSiteOrigin, refuseMalformedHost, type SiteOrigin } from './http/site-origin';
 import { capConnections, limitRequestBodyTime, slowClientOptions } from './http/slow-clients';
+import { registerTextInputRule } from './http/text-input';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
 import { serializeRequestForLog } from './modules/admin-auth/log-redaction';
 import { type AdminGuard, requireAdmin } from './modules/admin-auth/require-admin';
@@ -111,7 +112,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
               'headers["x-admin-key"]',
               '*.headers["x-admin-key"]',
             ],
-            serializers: { req: serializeRequestForLog },
+            // Bounded lines (issue 15): no whole batch, no query values, a few KB at most.
+            serializers: { req: serializeRequestForLog, err: serializeErrorForLog, msg: boundText },
+            formatters: { log: boundLogFields },
             stream: overrides.logStream,
           },
     // A hop count trusts that many proxies: the client is the address the last of them saw.
@@ -134,7 +137,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   capConnections(app, config.http);
   limitRequestBodyTime(app, config.http);
   refuseMalformedHost(app);
-  refuseNulCharacters(app);
+  registerTextInputRule(app);
   registerSecurityHeaders(app);
   await registerOpenApi(app);
 

@@ -169,7 +169,7 @@ describe('logs', () => {
     }
     const log = lines.join('');
     expect(log).toContain('invalid admin API key');
-    expect(log).toContain('/api/admin/session?key=[Redacted]&locale=fr');
+    expect(log).toContain('/api/admin/session?key=[Redacted]&locale=[Redacted]');
     expect(log).toContain('"x-admin-key":"[Redacted]"');
     expect(lines.length).toBeGreaterThan(5);
     expect(log).not.toContain(key);

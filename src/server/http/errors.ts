@@ -77,6 +77,19 @@ export function isServiceUnavailable(error: unknown, depth = 0): boolean {
   return isServiceUnavailable(cause, depth + 1);
 }
 
+/**
+ * The database refused the data itself, not the connection: SQLSTATE class 22 (data exception:
+ * a lone surrogate in JSON, a value out of range), 23 (integrity) or 54 (too large), on the error
+ * or its causes. Writing the same rows again would fail the same way.
+ */
+export function isDataRefusal(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^(22|23|54)[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}
+
 /** Every error leaves as JSON { message }: 4xx when the request was wrong, 5xx only for our faults. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

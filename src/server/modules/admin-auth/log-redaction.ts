@@ -1,30 +1,30 @@
-// Query parameters whose values never reach the logs: a key pasted into a URL by mistake stays out.
-const SECRET_PARAM = /key|token|secret|password/i;
+import { boundText } from '../../http/log-limits';
 
-/** The URL with the values of key-like query parameters replaced, for request logs. */
-export function redactSecretQuery(url: string | undefined): string | undefined {
+const LOGGED_PATH_MAX = 300;
+const LOGGED_PARAMS_MAX = 20;
+
+/**
+ * The URL for request logs: the path, and the names of the query parameters with every value
+ * replaced (issue 15), so a key pasted into a URL, a search or an email address stays out.
+ */
+export function redactQueryValues(url: string | undefined): string | undefined {
   if (!url) return url;
   const queryStart = url.indexOf('?');
-  if (queryStart === -1) return url;
-  const query = url
-    .slice(queryStart + 1)
-    .split('&')
+  const path = boundText(queryStart === -1 ? url : url.slice(0, queryStart), LOGGED_PATH_MAX);
+  if (queryStart === -1) return path;
+  const pairs = url.slice(queryStart + 1).split('&');
+  const query = pairs
+    .slice(0, LOGGED_PARAMS_MAX)
     .map((pair) => {
       const nameEnd = pair.indexOf('=');
-      const name = nameEnd === -1 ? pair : pair.slice(0, nameEnd);
-      let decoded = name;
-      try {
-        decoded = decodeURIComponent(name);
-      } catch {
-        // A malformed name is logged as sent.
-      }
-      return nameEnd !== -1 && SECRET_PARAM.test(decoded) ? `${name}=[Redacted]` : pair;
+      const name = boundText(nameEnd === -1 ? pair : pair.slice(0, nameEnd), 50);
+      return nameEnd === -1 ? name : `${name}=[Redacted]`;
     })
     .join('&');
-  return `${url.slice(0, queryStart)}?${query}`;
+  return `${path}?${query}${pairs.length > LOGGED_PARAMS_MAX ? `&… (${pairs.length - LOGGED_PARAMS_MAX} more)` : ''}`;
 }
 
-/** Fastify's request log serializer, with the query string redacted; headers are never logged. */
+/** Fastify's request log serializer, with the query values redacted; headers are never logged. */
 export function serializeRequestForLog(request: {
   method?: string;
   url?: string;
@@ -34,7 +34,7 @@ export function serializeRequestForLog(request: {
 }) {
   return {
     method: request.method,
-    url: redactSecretQuery(request.url),
+    url: redactQueryValues(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -75,4 +75,56 @@ describe('event buffer', () => {
     expect(written).toEqual([100]);
     expect(b.add(events(1))).toBe(false);
   });
+
+  /** What PostgreSQL answers for a lone surrogate in JSON: SQLSTATE 22P02, wrapped by drizzle. */
+  const refused = () =>
+    Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('bad'), { code: '22P02' }) });
+  const writerRefusing = (bad: Set<string>, written: string[]) => async (batch: PendingEvent[]) => {
+    if (batch.some((e) => bad.has(e.visitorId))) throw refused();
+    written.push(...batch.map((e) => e.visitorId));
+  };
+
+  test('a batch the database refuses is split: the others are written, the refused event set aside', async () => {
+    const written: string[] = [];
+    const warnings: unknown[] = [];
+    const b = createEventBuffer({
+      write: writerRefusing(new Set(['visitor_3_1', 'visitor_70_1']), written),
+      flushIntervalMs: 60_000,
+      flushMaxEvents: 1000,
+      maxBufferedEvents: 100_000,
+      log: { error: () => {}, warn: (o: unknown) => void warnings.push(o) },
+    });
+    b.add(events(100));
+    await b.flush();
+    expect(written).toHaveLength(98);
+    expect(written).not.toContain('visitor_3_1');
+    expect(b.health()).toEqual({ writing: true, waiting: 0, setAside: 2 });
+    expect(warnings).toHaveLength(2);
+    await b.close();
+  });
+
+  test('close() writes the good events of a batch that holds a refused one', async () => {
+    const written: string[] = [];
+    const b = buffer(writerRefusing(new Set(['visitor_0_1']), written));
+    b.add(events(10));
+    await b.close();
+    expect(written).toHaveLength(9);
+  });
+
+  test('a failure that is not about the data keeps every event and reports the writer failing', async () => {
+    let down = true;
+    const written: string[] = [];
+    const b = buffer(async (batch) => {
+      if (down) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      written.push(...batch.map((e) => e.visitorId));
+    });
+    b.add(events(10));
+    await b.flush();
+    expect(b.health()).toEqual({ writing: false, waiting: 10, setAside: 0 });
+    down = false;
+    await b.flush();
+    expect(b.health()).toEqual({ writing: true, waiting: 0, setAside: 0 });
+    expect(written).toHaveLength(10);
+    await b.close();
+  });
 });

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isDataRefusal } from '../../http/errors';
+import { boundText } from '../../http/log-limits';
 import type { PendingEvent } from './ingest-rows';
 
 /** Most events written by one statement set. */
@@ -13,6 +15,16 @@ export interface EventBufferOptions {
   /** Refuse events beyond this many waiting (the database is down or too slow): the browser retries. */
   maxBufferedEvents: number;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** The database refused these events' data (not the connection): default isDataRefusal. */
+  isRefused?: (error: unknown) => boolean;
+}
+
+export interface EventBufferHealth {
+  /** False from a failed write until the next one succeeds (the events wait in the buffer). */
+  writing: boolean;
+  waiting: number;
+  /** Events the database refused, left out so that the others are written. */
+  setAside: number;
 }
 
 export interface EventBuffer {
@@ -23,36 +35,78 @@ export interface EventBuffer {
   /** Stops the timer and writes everything, retrying a failed write a few times. */
   close(): Promise<void>;
   readonly waiting: number;
+  health(): EventBufferHealth;
+}
+
+/** The innermost error's code and message, short: what a set-aside event's log line says. */
+function refusalReason(error: unknown): string {
+  let inner = error;
+  for (let depth = 0; depth < 4 && (inner as { cause?: unknown })?.cause; depth++) {
+    inner = (inner as { cause: unknown }).cause;
+  }
+  const { code, message } = (inner ?? {}) as { code?: unknown; message?: unknown };
+  return boundText(`${typeof code === 'string' ? `${code} ` : ''}${String(message ?? inner)}`, 200);
 }
 
 /**
  * Events wait in memory and are written in batches (write-events.ts), one batch at a time per
- * process. A failed write puts its events back in front; close() drains the buffer, so app.close()
- * on SIGTERM loses nothing that was accepted.
+ * process. A batch whose data the database refuses is halved until the refused events are alone,
+ * and those are set aside (counted, one short line each): one bad event never holds back the
+ * others (issue 15). A batch that fails otherwise (database down) is put back in front and the
+ * buffer reports itself not writing; close() drains the buffer, so app.close() on SIGTERM loses
+ * nothing that was accepted.
  */
 export function createEventBuffer(options: EventBufferOptions): EventBuffer {
+  const isRefused = options.isRefused ?? isDataRefusal;
   let pending: PendingEvent[] = [];
   let running: Promise<void> = Promise.resolve();
   let flushQueued = false;
   let closed = false;
+  let failing = false;
+  let setAside = 0;
+
+  /** Writes what it can of `events`; what is left is what a failure other than the data kept out. */
+  const writeSplitting = async (
+    events: PendingEvent[],
+  ): Promise<{ failed: false } | { failed: true; unwritten: PendingEvent[]; error: unknown }> => {
+    try {
+      await options.write(events);
+      return { failed: false };
+    } catch (error) {
+      if (!isRefused(error)) return { failed: true, unwritten: events, error };
+      if (events.length === 1) {
+        setAside++;
+        options.log.warn(
+          { reason: refusalReason(error), setAside },
+          'an analytics event the database refused was set aside',
+        );
+        return { failed: false };
+      }
+      // Each half is its own transaction; session counts add up, so halves may land separately.
+      const middle = Math.ceil(events.length / 2);
+      const first = await writeSplitting(events.slice(0, middle));
+      if (first.failed) return { ...first, unwritten: first.unwritten.concat(events.slice(middle)) };
+      return writeSplitting(events.slice(middle));
+    }
+  };
 
   const writeOnce = async (): Promise<boolean> => {
     flushQueued = false;
     if (pending.length === 0) return true;
     // Bounded statements: a backlog is written as several batches, one after the other.
-    const batch = pending.splice(0, MAX_WRITE_BATCH);
-    try {
-      await options.write(batch);
+    const result = await writeSplitting(pending.splice(0, MAX_WRITE_BATCH));
+    if (!result.failed) {
+      failing = false;
       if (pending.length >= options.flushMaxEvents && !closed) void flush();
       return true;
-    } catch (error) {
-      options.log.error(
-        { err: error, events: batch.length },
-        'analytics events could not be written; kept for the next flush',
-      );
-      pending = batch.concat(pending).slice(0, options.maxBufferedEvents);
-      return false;
     }
+    failing = true;
+    options.log.error(
+      { err: result.error, events: result.unwritten.length },
+      'analytics events could not be written; kept for the next flush',
+    );
+    pending = result.unwritten.concat(pending).slice(0, options.maxBufferedEvents);
+    return false;
   };
 
   const flush = (): Promise<void> => {
@@ -104,6 +158,9 @@ export function createEventBuffer(options: EventBufferOptions): EventBuffer {
     },
     get waiting() {
       return pending.length;
+    },
+    health() {
+      return { writing: !failing, waiting: pending.length, setAside };
     },
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { badRequest, HttpError } from '../../http/errors';
+import { acceptedText, wellFormedText } from '../../http/text-input';
 
 /**
  * Uploads shared by the admin (guides, media) and the shopper (mobile-money receipts): sizes
@@ -62,9 +63,10 @@ export async function readMultipartUpload(
       // The browser sends an empty part for an untouched optional file input.
       if (data.length === 0) continue;
       if (upload.files[part.fieldname]) throw badRequest(`${part.fieldname}: send one file only`);
-      upload.files[part.fieldname] = { fileName: part.filename, data };
+      upload.files[part.fieldname] = { fileName: wellFormedText(part.filename), data };
     } else if (typeof part.value === 'string') {
-      upload.fields[part.fieldname] = part.value;
+      // A part may declare charset=utf-16le, whose bytes can decode to a lone surrogate.
+      upload.fields[part.fieldname] = acceptedText(part.value, part.fieldname);
     }
   }
   return upload;
@@ -78,7 +80,7 @@ export async function detectedMime(data: Buffer): Promise<string | undefined> {
 /** A display name for an uploaded file: no path, no control characters, bounded. */
 export function cleanFileName(name: string, fallback: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base
+  const cleaned = wellFormedText(base)
     .replace(/\p{Cc}/gu, '')
     .trim()
     .slice(0, 200);

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from './errors';
+
+/**
+ * The one rule for text that enters the shop (issue 15, DEVIATIONS 32): a lone UTF-16 surrogate
+ * becomes U+FFFD, as any UTF-8 encoder (the browser's, the database driver's) would write it; a
+ * NUL character is refused with 400 naming the field, since PostgreSQL text cannot hold it.
+ * Applied to params, query and body (JSON and the analytics beacon's text/plain) by the hook
+ * below, and to multipart text fields by files/uploads.ts. Header values need nothing: Node reads
+ * them as Latin-1, which is well-formed by construction.
+ */
+
+/** With the u flag, a surrogate pair is one code point: only lone halves match. */
+const LONE_SURROGATE = /\p{Cs}/gu;
+
+/** The text with each lone surrogate replaced by U+FFFD. */
+export function wellFormedText(text: string): string {
+  LONE_SURROGATE.lastIndex = 0;
+  return LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATE, '\uFFFD') : text;
+}
+
+/** One text value from outside, well-formed; a NUL is a 400 naming the field. */
+export function acceptedText(text: string, field: string): string {
+  if (text.includes('\u0000')) throw badRequest(`${field}: must not contain the NUL character`);
+  return wellFormedText(text);
+}
+
+/**
+ * A parsed value (params, query, JSON body) with every string and key made acceptable: objects and
+ * arrays are changed in place, a string is returned changed. Buffers (raw webhook bodies) are left.
+ */
+function acceptedValue(value: unknown, context: string, path: string[] = [], depth = 0): unknown {
+  if (typeof value === 'string') return acceptedText(value, path.join('.') || context);
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value;
+  // No contract nests this deep; a deeper value could hide a string from this rule.
+  if (depth > 64) throw badRequest(`${path.join('.') || context}: nested more than 64 levels deep`);
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const fieldPath = [...path, key];
+    const cleanKey = acceptedText(key, fieldPath.join('.'));
+    const cleanValue = acceptedValue(record[key], context, fieldPath, depth + 1);
+    if (cleanKey !== key) delete record[key];
+    record[cleanKey] = cleanValue;
+  }
+  return value;
+}
+
+export function registerTextInputRule(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    request.params = acceptedValue(request.params, 'params');
+    request.query = acceptedValue(request.query, 'querystring');
+    request.body = acceptedValue(request.body, 'body');
+  });
+}
