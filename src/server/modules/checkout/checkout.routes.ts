@@ -11,6 +11,7 @@ import {
 } from '../../../shared/contracts/checkout';
 import { orderSchema } from '../../../shared/contracts/orders';
 import { toCents } from '../../../shared/money';
+import { DAY_MS, HOUR_MS, registerRateLimits, tooManyRequests } from '../../http/rate-limits';
 import { findOrderByPublicId, type PlacedOrder } from '../orders/orders.service';
 import {
   type CheckoutDeps,
@@ -24,7 +25,17 @@ import { stripeWebhookRoutes } from './stripe-webhook.routes';
 const orderResponses = { 200: orderSchema, 201: orderSchema };
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: CheckoutDeps = { db: app.services.db, payments: app.services.payments };
+  const { limits } = app.services.config;
+  const deps: CheckoutDeps = { db: app.services.db, payments: app.services.payments, limits };
+  // Floods (issue 15): every route that creates an order is limited per client address.
+  await registerRateLimits(app);
+  const perClient = { rateLimit: { max: limits.ordersPerClientPerHour, timeWindow: HOUR_MS } };
+  // Each free order emails its shopper: a second, daily limit per client on top of the hourly one.
+  const freeOrdersPerDay = app.rateLimit({
+    max: limits.freeOrdersPerClientPerDay,
+    timeWindow: DAY_MS,
+    errorResponseBuilder: tooManyRequests('Too many free orders from this connection today.'),
+  });
 
   /** 201 for a new order, 200 when the request repeated one that exists: the body is the same order. */
   const sendOrder = async (reply: FastifyReply, placed: PlacedOrder) => {
@@ -45,13 +56,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/create-payment-intent',
-    { schema: { body: createPaymentIntentBodySchema, response: { 200: createPaymentIntentResponseSchema } } },
+    {
+      schema: { body: createPaymentIntentBodySchema, response: { 200: createPaymentIntentResponseSchema } },
+      config: perClient,
+    },
     async (request) => startCardPayment(deps, request.body),
   );
 
   app.post(
     '/api/orders',
-    { schema: { body: createCardOrderBodySchema, response: orderResponses } },
+    { schema: { body: createCardOrderBodySchema, response: orderResponses }, config: perClient },
     async (request, reply) => {
       const { paymentIntentId, email, items, total } = request.body;
       const placed = await placeCardOrder(deps, {
@@ -64,7 +78,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/create-free-order',
-    { schema: { body: createFreeOrderBodySchema, response: orderResponses } },
+    {
+      schema: { body: createFreeOrderBodySchema, response: orderResponses },
+      config: perClient,
+      onRequest: freeOrdersPerDay,
+    },
     async (request, reply) => sendOrder(reply, await placeFreeOrder(deps, request.body)),
   );
 

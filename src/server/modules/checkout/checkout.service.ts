@@ -18,9 +18,11 @@ import {
   PaymentRefusedError,
   type WebhookEvent,
 } from '../../adapters/payments/stripe';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
+import { refuseBeyondDailyOrders } from '../orders/daily-order-limit';
 import {
   type CartLine,
   createOrder,
@@ -41,6 +43,7 @@ import {
 export interface CheckoutDeps {
   db: Db;
   payments: PaymentGateway;
+  limits: Pick<Config['limits'], 'freeOrdersPerEmailPerDay'>;
 }
 
 const euros = (cents: number) => `${centsToDecimal(cents)} €`;
@@ -252,7 +255,19 @@ export async function placeFreeOrder(
       locale: body.locale,
       lines: body.items,
       paidCents: 0,
-      findRepeat: (tx) => findRepeatedOrder(tx, 'free', customer, body.items),
+      findRepeat: async (tx) => {
+        const repeat = await findRepeatedOrder(tx, 'free', customer, body.items);
+        if (!repeat) {
+          const max = deps.limits.freeOrdersPerEmailPerDay;
+          await refuseBeyondDailyOrders(tx, {
+            method: 'free',
+            email: customer.email,
+            max,
+            refusal: `email: this address already received ${max} free orders today. Please try again tomorrow.`,
+          });
+        }
+        return repeat;
+      },
     });
   } catch (error) {
     if (error instanceof TotalMismatchError) {
