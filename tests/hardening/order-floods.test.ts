@@ -23,7 +23,7 @@ const figures: string[] = [];
 beforeAll(async () => {
   smtp = await startSmtpServer();
   ctx = await createTestContext({
-    renderPages: false,
+    // Pages too: the expired order's page is checked as the shopper gets it.
     env: { ADMIN_API_KEY: ADMIN_KEY, SMTP_URL: smtp.url },
   });
   paid = await insertSellableGuide(ctx, { title: 'Guide du Sénégal', price: '12.50' });
@@ -232,6 +232,18 @@ describe('item 4: fake pending orders', () => {
     expect(listed.map((r) => r.orderNumber).sort()).toEqual(
       [withReceipt.orderNumber, recent.orderNumber].sort(),
     );
+
+    // The shopper's order page says so, in either language, and offers no payment any more.
+    for (const [lang, title] of [
+      ['fr', 'Commande expirée'],
+      ['en', 'Order expired'],
+    ] as const) {
+      const page = await ctx.app.inject({ url: `/order-confirmation/${unpaid.id}?lang=${lang}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(title);
+      expect(page.body).toContain('data-order-status="expired"');
+      expect(page.body).not.toContain('data-payment-state');
+    }
 
     // Paying an expired order is refused with a message, and stores nothing.
     const late = await sendReceipt(unpaid.id, '203.0.113.40');
