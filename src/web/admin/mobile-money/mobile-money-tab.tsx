@@ -259,7 +259,11 @@ export function MobileMoneyTab() {
       page={view.page}
       pageSize={MOBILE_MONEY_PAGE_SIZE}
       total={list.data.total}
-      onPage={(page) => setView({ ...view, page })}
+      onPage={(page) => {
+        setView({ ...view, page });
+        // The pager sits under the list: the new page is read from its top.
+        window.scrollTo({ top: 0 });
+      }}
     />
   ) : null;
 
