@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
+  checkoutFirstCard,
   keepScreenshot,
   launchBrowser,
   type RunningShop,
@@ -9,7 +10,7 @@ import {
   startShop,
   trackPageErrors,
 } from './harness';
-import { signedInAdmin } from './mobile-money-support';
+import { newPage, SHOPPER, signedInAdmin } from './mobile-money-support';
 
 /**
  * Issue 15, item 4, in the browser: the operator's Mobile Money tab under a flood of orders nobody
@@ -23,6 +24,7 @@ let shop: RunningShop;
 let browser: Browser;
 let real: { reference: string; orderNumber: string };
 let fake: { reference: string };
+let placeOrder: (email: string, lastName: string) => ReturnType<typeof post>;
 
 async function post(path: string, body: unknown) {
   const res = await fetch(`${shop.url}${path}`, {
@@ -45,7 +47,7 @@ beforeAll(async () => {
     price: string;
   }[];
   const guide = guides.find((g) => Number(g.price) > 0)!;
-  const order = (email: string, lastName: string) =>
+  placeOrder = (email: string, lastName: string) =>
     post('/api/create-djamo-order', {
       email,
       firstName: 'Awa',
@@ -56,10 +58,10 @@ beforeAll(async () => {
       total: Number(guide.price),
     });
   for (let i = 0; i < FAKES; i++) {
-    const placed = await order(`fake-${i}@example.com`, `Fake ${i}`);
+    const placed = await placeOrder(`fake-${i}@example.com`, `Fake ${i}`);
     if (i === 0) fake = { reference: placed.order.djamoReference };
   }
-  const placed = await order('aminata.real@example.com', 'Touré');
+  const placed = await placeOrder('aminata.real@example.com', 'Touré');
   real = { reference: placed.order.djamoReference, orderNumber: placed.order.orderNumber };
   const form = new FormData();
   const png = await sharp({ create: { width: 200, height: 400, channels: 3, background: '#ff7900' } })
@@ -116,3 +118,20 @@ for (const width of [390, 1280]) {
     await admin.context().close();
   });
 }
+
+test('a shopper whose email reached the daily limit is told so in French, and nothing is placed', async () => {
+  const email = 'limite@example.com';
+  for (let i = 0; i < 10; i++) await placeOrder(email, `Limite ${i}`);
+  const page = await newPage(browser, 390, 844);
+  await page.goto(`${shop.url}/?search=dakar`);
+  await checkoutFirstCard(page);
+  await page.getByRole('tab', { name: 'Payer par mobile money' }).click();
+  for (const [name, value] of Object.entries({ email, ...SHOPPER })) {
+    await page.locator(`input[name="${name}"]`).fill(value);
+  }
+  await page.getByRole('button', { name: 'Commander et payer par mobile money' }).click();
+  await page.getByText(/Trop de commandes en peu de temps/).waitFor();
+  await keepScreenshot(page, 'checkout-too-many-390');
+  expect(await page.getByRole('dialog', { name: 'Payez par mobile money' }).count()).toBe(0);
+  await page.context().close();
+});

@@ -43,6 +43,8 @@ export const purchaseMessages = defineMessages({
     'toast.paymentFailed': 'Paiement refusé',
     'toast.orderError': 'Erreur de commande',
     'toast.orderErrorText': 'Une erreur est survenue lors du traitement de votre commande.',
+    'toast.tooManyText':
+      'Trop de commandes en peu de temps depuis cette connexion ou pour cette adresse e-mail. Réessayez plus tard.',
     'toast.downloadError': 'Erreur de téléchargement',
     'toast.downloadErrorText': 'Impossible de lancer le téléchargement.',
     'toast.downloadStarted': 'Téléchargement lancé',
@@ -174,6 +176,8 @@ export const purchaseMessages = defineMessages({
     'toast.paymentFailed': 'Payment Failed',
     'toast.orderError': 'Order Error',
     'toast.orderErrorText': 'There was an error processing your order.',
+    'toast.tooManyText':
+      'Too many orders in a short time from this connection or for this email address. Please try again later.',
     'toast.downloadError': 'Download Error',
     'toast.downloadErrorText': 'Failed to start download.',
     'toast.downloadStarted': 'Download Started',
