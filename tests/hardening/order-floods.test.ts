@@ -267,6 +267,31 @@ describe('item 5: email floods', () => {
     expectTooMany(answers.find((a) => a.statusCode === 429)!, 'free-order flood');
   });
 
+  test('free orders keep the hourly per-client limit under a generous daily one', async () => {
+    const generous = await createTestContext({
+      renderPages: false,
+      env: { ADMIN_API_KEY: ADMIN_KEY, FREE_ORDERS_PER_CLIENT_PER_DAY: '1000' },
+    });
+    try {
+      const guide = await insertSellableGuide(generous, { title: 'Carte gratuite', price: '0.00' });
+      const answers = await inBatches(40, (i) =>
+        generous.app.inject({
+          method: 'POST',
+          url: '/api/create-free-order',
+          payload: {
+            ...customer(`hourly-${i}@example.com`),
+            items: [{ id: guide.id, quantity: 1 }],
+            total: 0,
+          },
+          remoteAddress: '198.51.100.40',
+        }),
+      );
+      expect(statuses(answers)).toEqual({ 201: 30, 429: 10 });
+    } finally {
+      await generous.close();
+    }
+  });
+
   test('one recipient gets at most 5 free orders a day, whatever the addresses', async () => {
     const answers: LightMyRequestResponse[] = [];
     const sent = await emailsSentBy(async () => {

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/contracts/checkout';
 import { orderSchema } from '../../../shared/contracts/orders';
 import { toCents } from '../../../shared/money';
-import { DAY_MS, HOUR_MS, registerRateLimits, tooManyRequests } from '../../http/rate-limits';
+import { additionalRateLimit, DAY_MS, HOUR_MS, registerRateLimits } from '../../http/rate-limits';
 import { findOrderByPublicId, type PlacedOrder } from '../orders/orders.service';
 import {
   type CheckoutDeps,
@@ -31,10 +31,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerRateLimits(app);
   const perClient = { rateLimit: { max: limits.ordersPerClientPerHour, timeWindow: HOUR_MS } };
   // Each free order emails its shopper: a second, daily limit per client on top of the hourly one.
-  const freeOrdersPerDay = app.rateLimit({
+  const freeOrdersPerDay = additionalRateLimit(app, {
     max: limits.freeOrdersPerClientPerDay,
     timeWindow: DAY_MS,
-    errorResponseBuilder: tooManyRequests('Too many free orders from this connection today.'),
+    refusal: 'Too many free orders from this connection today.',
   });
 
   /** 201 for a new order, 200 when the request repeated one that exists: the body is the same order. */
