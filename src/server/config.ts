@@ -168,6 +168,18 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().max(40)).min(1, 'must name at least one provider').max(10)),
+  /** A mobile-money order with no receipt (and no automatic payment) expires after this many hours. */
+  MOBILE_MONEY_EXPIRY_HOURS: z.coerce.number().positive().max(8760).default(72),
+  /**
+   * Floods (issue 15): requests per client address per hour to each order-creating route, free
+   * orders per client address and per email a day, mobile-money orders and resent links per email
+   * a day. The defaults are far above a family buying several times a day.
+   */
+  ORDER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  FREE_ORDERS_PER_CLIENT_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  FREE_ORDERS_PER_EMAIL_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  MOBILE_MONEY_ORDERS_PER_EMAIL_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  RESEND_LINKS_PER_EMAIL_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(5),
   /** Who is told that a mobile-money receipt arrived; default: MAIL_FROM's address. */
   OPERATOR_EMAIL: optionalString.pipe(z.email().optional()),
   /**
@@ -249,6 +261,16 @@ export interface Config {
     providers: string[];
     /** Receives the "receipt to check" notices. */
     operatorEmail: string;
+    /** An order still waiting for its receipt this long is expired by the outbox's sweep. */
+    expiryHours: number;
+  };
+  /** Flood limits: per client address (memory of each process) and per email (counted in the database). */
+  limits: {
+    ordersPerClientPerHour: number;
+    freeOrdersPerClientPerDay: number;
+    freeOrdersPerEmailPerDay: number;
+    mobileMoneyOrdersPerEmailPerDay: number;
+    resendLinksPerEmailPerDay: number;
   };
   /** The outbox worker's lease and first retry delay. */
   jobs: { leaseMs: number; backoffBaseMs: number };
@@ -346,6 +368,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       paymentUrl: e.MOBILE_MONEY_PAYMENT_URL,
       providers: e.MOBILE_MONEY_PROVIDERS,
       operatorEmail: e.OPERATOR_EMAIL ?? mailAddress(e.MAIL_FROM),
+      expiryHours: e.MOBILE_MONEY_EXPIRY_HOURS,
+    },
+    limits: {
+      ordersPerClientPerHour: e.ORDER_RATE_LIMIT_PER_HOUR,
+      freeOrdersPerClientPerDay: e.FREE_ORDERS_PER_CLIENT_PER_DAY,
+      freeOrdersPerEmailPerDay: e.FREE_ORDERS_PER_EMAIL_PER_DAY,
+      mobileMoneyOrdersPerEmailPerDay: e.MOBILE_MONEY_ORDERS_PER_EMAIL_PER_DAY,
+      resendLinksPerEmailPerDay: e.RESEND_LINKS_PER_EMAIL_PER_DAY,
     },
     jobs: { leaseMs: e.JOB_LEASE_MS, backoffBaseMs: e.JOB_BACKOFF_BASE_MS },
     cinetpay:

@@ -16,6 +16,16 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
+/** 429 with the Retry-After the caller should wait, for limits counted outside @fastify/rate-limit. */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
 interface ValidationIssue {
   instancePath?: string;
   message?: string;
@@ -97,6 +107,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({
         message: describeValidation(error.validationContext, error.validation as ValidationIssue[]),
       });
+    }
+    if (error instanceof TooManyRequestsError) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ message: error.message });

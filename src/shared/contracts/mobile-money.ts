@@ -105,6 +105,16 @@ export const pendingMobileMoneyOrderSchema = z.object({
 export type PendingMobileMoneyOrder = z.infer<typeof pendingMobileMoneyOrderSchema>;
 export const pendingMobileMoneyOrdersSchema = z.array(pendingMobileMoneyOrderSchema);
 
+export const MOBILE_MONEY_PAGE_SIZE = 50;
+/** The Mobile Money tab's page: `x-total-count` in the answer says how many orders match in all. */
+export const pendingMobileMoneyQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(MOBILE_MONEY_PAGE_SIZE),
+  /** Part of a reference, order number, email or phone number, in any case and spacing. */
+  q: z.string().trim().max(100).optional(),
+});
+export type PendingMobileMoneyQuery = z.infer<typeof pendingMobileMoneyQuerySchema>;
+
 export const adminOrderParamsSchema = z.object({ id: z.string().max(100) });
 
 export const verifyOrderBodySchema = z.object({

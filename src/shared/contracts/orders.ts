@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { localeSchema } from './catalogue';
 
-export const orderStatusSchema = z.enum(['pending', 'pending_verification', 'completed', 'rejected']);
+export const orderStatusSchema = z.enum([
+  'pending',
+  'pending_verification',
+  'completed',
+  'rejected',
+  'expired',
+]);
 export const paymentMethodSchema = z.enum(['stripe', 'djamo', 'free']);
 
 /** An order as the shopper's pages read it (spec storefront §3), plus the support number. */

@@ -20,6 +20,8 @@ export const orderStatusEnum = pgEnum('order_status', [
   'pending_verification',
   'completed',
   'rejected',
+  /** Mobile money: no receipt and no payment within MOBILE_MONEY_EXPIRY_HOURS. */
+  'expired',
 ]);
 export const paymentMethodEnum = pgEnum('payment_method', ['stripe', 'djamo', 'free']);
 
@@ -82,6 +84,8 @@ export const orders = pgTable(
     uniqueIndex('orders_provider_transaction_uq').on(t.providerTransactionId),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_email_idx').on(t.email),
+    // Per-email daily limits (issue 15) and the operator's search compare emails case-insensitively.
+    index('orders_email_lower_created_idx').on(sql`lower(${t.email})`, t.createdAt),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
   ],
 );

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/contracts/checkout';
 import { orderSchema } from '../../../shared/contracts/orders';
 import { toCents } from '../../../shared/money';
+import { additionalRateLimit, DAY_MS, HOUR_MS, registerRateLimits } from '../../http/rate-limits';
 import { findOrderByPublicId } from '../orders/orders.service';
 import {
   type CheckoutDeps,
@@ -27,7 +28,17 @@ import { stripeWebhookRoutes } from './stripe-webhook.routes';
 const orderResponses = { 200: orderSchema, 201: orderSchema, 202: orderExistsSchema };
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: CheckoutDeps = { db: app.services.db, payments: app.services.payments };
+  const { limits } = app.services.config;
+  const deps: CheckoutDeps = { db: app.services.db, payments: app.services.payments, limits };
+  // Floods (issue 15): every route that creates an order is limited per client address.
+  await registerRateLimits(app);
+  const perClient = { rateLimit: { max: limits.ordersPerClientPerHour, timeWindow: HOUR_MS } };
+  // Each free order emails its shopper: a second, daily limit per client on top of the hourly one.
+  const freeOrdersPerDay = additionalRateLimit(app, {
+    max: limits.freeOrdersPerClientPerDay,
+    timeWindow: DAY_MS,
+    refusal: 'Too many free orders from this connection today.',
+  });
 
   /**
    * 201 for a new order, 200 when the request repeated one that exists: the body is the same order.
@@ -57,13 +68,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/create-payment-intent',
-    { schema: { body: createPaymentIntentBodySchema, response: { 200: createPaymentIntentResponseSchema } } },
+    {
+      schema: { body: createPaymentIntentBodySchema, response: { 200: createPaymentIntentResponseSchema } },
+      config: perClient,
+    },
     async (request) => startCardPayment(deps, request.body, app.services.siteOrigin.placedThrough(request)),
   );
 
   app.post(
     '/api/orders',
-    { schema: { body: createCardOrderBodySchema, response: orderResponses } },
+    { schema: { body: createCardOrderBodySchema, response: orderResponses }, config: perClient },
     async (request, reply) => {
       const { paymentIntentId, email, items, total, clientSecret } = request.body;
       const placed = await placeCardOrder(deps, {
@@ -76,7 +90,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/create-free-order',
-    { schema: { body: createFreeOrderBodySchema, response: orderResponses } },
+    {
+      schema: { body: createFreeOrderBodySchema, response: orderResponses },
+      config: perClient,
+      onRequest: freeOrdersPerDay,
+    },
     async (request, reply) =>
       sendOrder(
         reply,

@@ -18,9 +18,11 @@ import {
   PaymentRefusedError,
   type WebhookEvent,
 } from '../../adapters/payments/stripe';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
+import { refuseBeyondDailyOrders } from '../orders/daily-order-limit';
 import { hashClaimKey, holdsClaimKey } from '../orders/order-ids';
 import {
   type CartLine,
@@ -43,6 +45,7 @@ import {
 export interface CheckoutDeps {
   db: Db;
   payments: PaymentGateway;
+  limits: Pick<Config['limits'], 'freeOrdersPerEmailPerDay'>;
 }
 
 const euros = (cents: number) => `${centsToDecimal(cents)} €`;
@@ -329,7 +332,19 @@ export async function placeFreeOrder(
       paidCents: 0,
       claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
       origin,
-      findRepeat: (tx) => findRepeatedOrder(tx, 'free', customer, body.items),
+      findRepeat: async (tx) => {
+        const repeat = await findRepeatedOrder(tx, 'free', customer, body.items);
+        if (!repeat) {
+          const max = deps.limits.freeOrdersPerEmailPerDay;
+          await refuseBeyondDailyOrders(tx, {
+            method: 'free',
+            email: customer.email,
+            max,
+            refusal: `email: this address already received ${max} free orders today. Please try again tomorrow.`,
+          });
+        }
+        return repeat;
+      },
     });
     return { ...placed, shown: placed.created || holdsClaimKey(placed.order, body.claimKey) };
   } catch (error) {

@@ -16,6 +16,7 @@ import {
   CINETPAY_POLL_JOB,
   pollTransaction,
 } from '../mobile-money/automatic-payment.service';
+import { EXPIRE_MOBILE_MONEY_JOB, expireUnpaidMobileMoneyOrders } from '../mobile-money/mobile-money-expiry';
 import { sendMobileMoneyEmail } from '../mobile-money/mobile-money-mail';
 import {
   DELIVER_ORDER_JOB,
@@ -87,6 +88,9 @@ export function createJobHandlers(deps: DeliveryDeps): Record<string, JobHandler
     },
     [CARD_PAYMENT_ATTENTION_JOB]: async (payload, { signal }) => {
       await sendCardPaymentAttention(deps, parsePayload(cardPaymentAttentionSchema, payload), { signal });
+    },
+    [EXPIRE_MOBILE_MONEY_JOB]: async () => {
+      await expireUnpaidMobileMoneyOrders(deps.db, deps.config.mobileMoney.expiryHours);
     },
     [CINETPAY_POLL_JOB]: async (payload) => {
       const job = parsePayload(

@@ -1,8 +1,7 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resendLinksBodySchema } from '../../../shared/contracts/orders';
-import { HttpError } from '../../http/errors';
+import { registerRateLimits } from '../../http/rate-limits';
 import { requestLinkResend } from './mail.service';
 
 const RESEND_ANSWER = {
@@ -10,13 +9,9 @@ const RESEND_ANSWER = {
 };
 
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Per route, not global. The counters live in this process's memory: with N instances behind a
-  // load balancer a client gets up to N × the limit, which still stops a script guessing orders.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many requests. Please try again in ${context.after}.`),
-  });
+  // Per client address in this process's memory (N instances allow N × the limit, which still stops
+  // a script guessing orders); per recipient in the database (mail.service.ts).
+  await registerRateLimits(app);
 
   app.post(
     '/api/orders/resend-links',
@@ -25,7 +20,9 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
-      await requestLinkResend(app.services.db, request.body);
+      await requestLinkResend(app.services.db, request.body, {
+        perEmailPerDay: app.services.config.limits.resendLinksPerEmailPerDay,
+      });
       // The same answer whether or not anything matched: it must not reveal which orders exist.
       return reply.code(202).send(RESEND_ANSWER);
     },

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { emailLog, orders } from '../../db/schema';
+import { emailLog, jobs, orders } from '../../db/schema';
 import { isServiceUnavailable } from '../../http/errors';
 import type { DeliveryOrder } from '../downloads/delivery-order';
-import { enqueueJob, resendLinksJob } from '../jobs/jobs.service';
+import { enqueueJob, RESEND_LINKS_JOB, resendLinksJob } from '../jobs/jobs.service';
 import { type ComposedEmail, composeDeliveryEmail } from './delivery-email';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -168,21 +168,39 @@ export async function sendDeliveryEmail(
 
 /**
  * "Resend my links": when the order number and email match a completed order, the delivery email
- * is queued again through the outbox. The caller learns nothing either way.
+ * is queued again through the outbox. The caller learns nothing either way. At most
+ * `perEmailPerDay` resends go to one address in 24 hours (counted in the outbox, under a lock on
+ * the address, so it holds across processes); beyond that nothing is queued, silently.
  */
 export async function requestLinkResend(
   db: Db,
   input: { orderNumber: string; email: string },
+  limit: { perEmailPerDay: number },
 ): Promise<void> {
   const number = input.orderNumber.trim();
+  const email = input.email.trim().toLowerCase();
   const [order] = await db
     .select({ id: orders.id, email: orders.email, status: orders.status })
     .from(orders)
     .where(or(eq(orders.orderNumber, number), eq(orders.orderNumber, number.toUpperCase())))
     .limit(1);
   const matches =
-    order !== undefined &&
-    order.status === 'completed' &&
-    order.email.trim().toLowerCase() === input.email.trim().toLowerCase();
-  if (matches) await enqueueJob(db, resendLinksJob(order.id, randomUUID()));
+    order !== undefined && order.status === 'completed' && order.email.trim().toLowerCase() === email;
+  if (!matches) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`resend-links:${email}`}, 0))`);
+    const [queued] = await tx
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(jobs)
+      .innerJoin(orders, sql`${orders.id} = (${jobs.payload}->>'orderId')::uuid`)
+      .where(
+        and(
+          eq(jobs.kind, RESEND_LINKS_JOB),
+          sql`lower(${orders.email}) = ${email}`,
+          sql`${jobs.createdAt} > now() - interval '24 hours'`,
+        ),
+      );
+    if ((queued?.count ?? 0) >= limit.perEmailPerDay) return;
+    await enqueueJob(tx, resendLinksJob(order.id, randomUUID()));
+  });
 }

@@ -19,6 +19,7 @@ import {
   completeMobileMoneyOrder,
   decidedConflict,
   findMobileMoneyOrderByPublicId,
+  isClosed,
 } from './mobile-money.service';
 
 /**
@@ -101,7 +102,7 @@ export async function startAutomaticPayment(
 ): Promise<{ paymentUrl: string; amountXof: number; paymentState: PaymentState }> {
   const provider = requireProvider(deps);
   const order = await findMobileMoneyOrderByPublicId(deps.db, publicId);
-  if (order.status === 'completed' || order.status === 'rejected') throw decidedConflict(order);
+  if (isClosed(order.status)) throw decidedConflict(order);
   // A new attempt would clear the operator's flag (and perhaps take the money twice).
   if (paymentStateOf(order) === 'review') {
     throw new HttpError(
@@ -165,7 +166,7 @@ export async function startAutomaticPayment(
   if (started) return { paymentUrl: initialised.paymentUrl, amountXof, paymentState: 'waiting' };
   // Someone else started (or the order was decided) meanwhile: answer what the order holds now.
   const [now] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
-  if (!now || now.status === 'completed' || now.status === 'rejected') throw decidedConflict(now ?? order);
+  if (!now || isClosed(now.status)) throw decidedConflict(now ?? order);
   if (!now.providerPaymentUrl) throw new HttpError(503, 'Please try again');
   return { paymentUrl: now.providerPaymentUrl, amountXof, paymentState: paymentStateOf(now) };
 }

@@ -7,29 +7,32 @@ import {
   createMobileMoneyOrderResponseSchema,
   orderDecisionResponseSchema,
   pendingMobileMoneyOrdersSchema,
+  pendingMobileMoneyQuerySchema,
   receiptUploadResponseSchema,
   verifyOrderBodySchema,
 } from '../../../shared/contracts/mobile-money';
 import { FileNotFoundError } from '../../adapters/storage/file-store';
 import { notFound } from '../../http/errors';
 import { binaryResponse } from '../../http/openapi';
+import { HOUR_MS, registerRateLimits } from '../../http/rate-limits';
 import { attachmentDisposition } from '../downloads/file-names';
 import { readMultipartUpload } from '../files/uploads';
 import {
   acceptReceipt,
   decideOrder,
   findLatestReceipt,
-  listPendingMobileMoneyOrders,
   type MobileMoneyDeps,
   placeMobileMoneyOrder,
   receiptRule,
 } from './mobile-money.service';
+import { listPendingMobileMoneyOrders } from './operator-orders';
 
 /** Paying by mobile money (storefront spec §2 "Mobile-money order dialog") and the operator's desk (admin spec "Mobile Money tab"). */
 export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, files, config, requireAdmin } = app.services;
   const deps: MobileMoneyDeps = { db, files, config };
   const admin = { onRequest: requireAdmin };
+  await registerRateLimits(app);
 
   app.post(
     '/api/create-djamo-order',
@@ -42,6 +45,8 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
           202: orderExistsSchema,
         },
       },
+      // Floods (issue 15): orders per client address; orders per email are counted in the database.
+      config: { rateLimit: { max: config.limits.ordersPerClientPerHour, timeWindow: HOUR_MS } },
     },
     async (request, reply) => {
       const placed = await placeMobileMoneyOrder(
@@ -86,10 +91,17 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/orders/pending-mobile-money',
-    { ...admin, schema: { response: { 200: pendingMobileMoneyOrdersSchema } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listPendingMobileMoneyOrders(db);
+    {
+      ...admin,
+      schema: {
+        querystring: pendingMobileMoneyQuerySchema,
+        response: { 200: pendingMobileMoneyOrdersSchema },
+      },
+    },
+    async (request, reply) => {
+      const { orders, total } = await listPendingMobileMoneyOrders(db, request.query);
+      // The body stays the spec's array; the pager reads how many match in all from a header.
+      return reply.header('cache-control', 'no-store').header('x-total-count', String(total)).send(orders);
     },
   );
 

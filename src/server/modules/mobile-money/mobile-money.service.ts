@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import type { z } from 'zod';
 import type {
   CreateMobileMoneyOrderResponse,
   createMobileMoneyOrderBodySchema,
-  PendingMobileMoneyOrder,
 } from '../../../shared/contracts/mobile-money';
 import {
   RECEIPT_MAX_BYTES,
@@ -16,7 +15,7 @@ import { centsToDecimal, centsToFcfa, toCents } from '../../../shared/money';
 import type { FileStore } from '../../adapters/storage/file-store';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { orderItems, orders, paymentReceipts, storedFiles } from '../../db/schema';
+import { orders, paymentReceipts, storedFiles } from '../../db/schema';
 import { badRequest, conflict, type HttpError, notFound } from '../../http/errors';
 import { findRepeatedOrder } from '../checkout/checkout.service';
 import { type StoredFile, storeFile } from '../files/files.service';
@@ -28,13 +27,15 @@ import {
   type UploadedFile,
 } from '../files/uploads';
 import { type DbOrTx, deliverOrderJob, enqueueJob, mobileMoneyEmailJob } from '../jobs/jobs.service';
+import { refuseBeyondDailyOrders } from '../orders/daily-order-limit';
 import { hashClaimKey, holdsClaimKey, ORDER_NUMBER_ALPHABET, PUBLIC_ID_PATTERN } from '../orders/order-ids';
 import { createOrder, type OrderRow, TotalMismatchError } from '../orders/orders.service';
+import { expirySweepJob } from './mobile-money-expiry';
 
 export interface MobileMoneyDeps {
   db: Db;
   files: FileStore;
-  config: Pick<Config, 'mobileMoney'> & Partial<Pick<Config, 'cinetpay'>>;
+  config: Pick<Config, 'mobileMoney' | 'limits'> & Partial<Pick<Config, 'cinetpay'>>;
 }
 
 export const receiptRule: FileRule = { maxBytes: RECEIPT_MAX_BYTES, tooLarge: receiptMessages.tooLarge };
@@ -97,7 +98,19 @@ export async function placeMobileMoneyOrder(
       mobileMoneyReference: generateMobileMoneyReference,
       claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
       origin,
-      findRepeat: (tx) => findRepeatedOrder(tx, 'djamo', customer, body.items),
+      findRepeat: async (tx) => {
+        const repeat = await findRepeatedOrder(tx, 'djamo', customer, body.items);
+        if (!repeat) {
+          const max = deps.config.limits.mobileMoneyOrdersPerEmailPerDay;
+          await refuseBeyondDailyOrders(tx, {
+            method: 'djamo',
+            email: customer.email,
+            max,
+            refusal: `email: this address already placed ${max} mobile-money orders today. Please pay one of them, or try again tomorrow.`,
+          });
+        }
+        return repeat;
+      },
     });
   } catch (error) {
     if (error instanceof TotalMismatchError) {
@@ -108,6 +121,11 @@ export async function placeMobileMoneyOrder(
     throw error;
   }
   const { order } = placed;
+  // Outside the order's transaction: should this insert be lost, the sweep of any later order
+  // expires this one too (a sweep expires every order that is due).
+  if (placed.created) {
+    await enqueueJob(deps.db, expirySweepJob(order.createdAt, deps.config.mobileMoney.expiryHours));
+  }
   if (!placed.created && !holdsClaimKey(order, body.claimKey)) return { created: false, response: undefined };
   const totalCents = toCents(order.total);
   const reference = order.djamoReference ?? '';
@@ -149,12 +167,17 @@ export async function findMobileMoneyOrderByPublicId(db: Db, publicId: string): 
   return order;
 }
 
+/** Nothing more can happen to the order: validated, rejected, or expired unpaid. */
+export const isClosed = (status: OrderRow['status']) =>
+  status === 'completed' || status === 'rejected' || status === 'expired';
+
 export function decidedConflict(order: Pick<OrderRow, 'status'>): HttpError {
-  return conflict(
-    order.status === 'completed'
-      ? 'This order was already validated: its guides have been sent.'
-      : 'This order was already rejected.',
-  );
+  if (order.status === 'completed')
+    return conflict('This order was already validated: its guides have been sent.');
+  if (order.status === 'expired') {
+    return conflict('This order expired: no payment arrived in time. Please place a new order.');
+  }
+  return conflict('This order was already rejected.');
 }
 
 /** Normalises the form's provider: one of the configured wallets, or the generic 'mobile_money'. */
@@ -199,7 +222,7 @@ export async function acceptReceipt(
   readUpload: () => Promise<{ file: UploadedFile | undefined; provider: string | undefined }>,
 ): Promise<void> {
   const order = await findMobileMoneyOrderByPublicId(deps.db, publicId);
-  if (order.status === 'completed' || order.status === 'rejected') throw decidedConflict(order);
+  if (isClosed(order.status)) throw decidedConflict(order);
   const upload = await readUpload();
   if (!upload.file) throw badRequest(receiptMessages.missing);
   const provider = receiptProvider(upload.provider, deps.config.mobileMoney.providers);
@@ -215,9 +238,7 @@ export async function acceptReceipt(
         .from(orders)
         .where(eq(orders.id, order.id))
         .for('update');
-      if (!current || current.status === 'completed' || current.status === 'rejected') {
-        throw decidedConflict(current ?? order);
-      }
+      if (!current || isClosed(current.status)) throw decidedConflict(current ?? order);
       stored = await storeFile(
         { db: tx, files: deps.files },
         {
@@ -313,103 +334,6 @@ export async function decideOrder(
   if (decided) return decided;
   const [now] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
   throw decidedConflict(now ?? order);
-}
-
-const receiptTypeOf = (contentType: string) => (contentType === 'application/pdf' ? 'pdf' : 'image');
-
-/**
- * A rejected order that CinetPay then said was paid: money taken for nothing delivered, until the
- * operator refunds it (in CinetPay's back-office) or delivers. Kept in the tab for a week.
- */
-const paidAfterRejection = sql`(${orders.status} = 'rejected' and ${orders.providerAttentionAt} > ${orders.rejectedAt} and ${orders.providerAttentionAt} > now() - interval '7 days')`;
-
-/**
- * The Mobile Money tab: every undecided mobile-money order (oldest first, so the overdue ones lead),
- * then those decided in the last 24 hours, so the operator sees what just happened, and rejected
- * ones paid afterwards (see paidAfterRejection).
- */
-export async function listPendingMobileMoneyOrders(
-  db: Db,
-  now = new Date(),
-): Promise<PendingMobileMoneyOrder[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.paymentMethod, 'djamo'),
-        or(
-          inArray(orders.status, ['pending', 'pending_verification']),
-          sql`${orders.updatedAt} > now() - interval '24 hours'`,
-          paidAfterRejection,
-        ),
-      ),
-    )
-    .orderBy(
-      sql`case when ${orders.status} in ('pending', 'pending_verification') then 0 else 1 end`,
-      sql`case when ${orders.status} in ('pending', 'pending_verification') then ${orders.createdAt} end asc`,
-      desc(orders.updatedAt),
-    )
-    .limit(500);
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const items = await db
-    .select({
-      orderId: orderItems.orderId,
-      quantity: orderItems.quantity,
-      guideId: orderItems.guideId,
-      title: orderItems.title,
-    })
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, ids))
-    .orderBy(asc(orderItems.title));
-  const receipts = await db
-    .select({ orderId: paymentReceipts.orderId, contentType: storedFiles.contentType })
-    .from(paymentReceipts)
-    .innerJoin(storedFiles, eq(storedFiles.id, paymentReceipts.fileId))
-    .where(inArray(paymentReceipts.orderId, ids))
-    .orderBy(asc(paymentReceipts.createdAt), asc(paymentReceipts.id));
-  const overdueBefore = now.getTime() - VERIFICATION_HOURS * 3_600_000;
-  return rows.map((order) => {
-    const own = receipts.filter((r) => r.orderId === order.id);
-    const latest = own.at(-1);
-    const undecided = order.status === 'pending' || order.status === 'pending_verification';
-    const flaggedAfterRejection =
-      order.status === 'rejected' &&
-      order.providerAttentionAt !== null &&
-      order.rejectedAt !== null &&
-      order.providerAttentionAt > order.rejectedAt;
-    return {
-      id: order.id,
-      orderNumber: order.orderNumber,
-      createdAt: order.createdAt.toISOString(),
-      firstName: order.firstName,
-      lastName: order.lastName,
-      email: order.email,
-      phoneNumber: order.phoneNumber,
-      totalAmount: order.total,
-      djamoReference: order.djamoReference,
-      status: order.status,
-      paymentProvider: order.paymentProvider,
-      receiptUrl: latest ? `/api/admin/receipts/${order.id}` : null,
-      receiptType: latest ? receiptTypeOf(latest.contentType) : null,
-      receiptCount: own.length,
-      overdue: undecided && order.createdAt.getTime() < overdueBefore,
-      automaticPayment: order.providerTransactionId
-        ? {
-            provider: 'cinetpay',
-            transactionId: order.providerTransactionId,
-            providerStatus: order.providerStatus,
-            startedAt: order.providerStartedAt?.toISOString() ?? null,
-            needsAttention: order.providerAttentionAt !== null && (undecided || flaggedAfterRejection),
-            attentionReason: order.providerAttentionReason,
-          }
-        : null,
-      items: items
-        .filter((i) => i.orderId === order.id)
-        .map((i) => ({ quantity: i.quantity, guide: { id: i.guideId, title: i.title } })),
-    };
-  });
 }
 
 /** The latest receipt of an order, for the admin; never served under a public URL. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PendingMobileMoneyOrder } from '../../../shared/contracts/mobile-money';
+import { MOBILE_MONEY_PAGE_SIZE, type PendingMobileMoneyOrder } from '../../../shared/contracts/mobile-money';
 import { formatPrice } from '../../../shared/money';
 import { useModalDialog } from '../../components/ui/modal';
 import { toast } from '../../components/ui/toast';
@@ -7,6 +7,7 @@ import { AdminApiError, adminFetch } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';
 import { CELL } from '../shell/table-cells';
 import { useAdminData } from '../shell/use-admin-data';
+import { OrderSearch, Pager } from './order-finder';
 
 /** Table cells; under 640 px each row becomes a card, every cell led by its column's name. */
 /** Admin spec §8: blob URLs of receipts are released after 5 seconds. */
@@ -16,6 +17,7 @@ const RECEIPT_URL_LIFETIME_MS = 5000;
 export function orderStatusLabel(status: string): string {
   if (status === 'completed') return 'Validated';
   if (status === 'rejected') return 'Rejected';
+  if (status === 'expired') return 'Expired';
   if (status === 'pending' || status === 'pending_verification') return 'Pending';
   return status;
 }
@@ -167,9 +169,23 @@ function AutomaticPaymentInfo({ payment }: { payment: PendingMobileMoneyOrder['a
   );
 }
 
+interface OrdersPage {
+  orders: PendingMobileMoneyOrder[];
+  /** Every order that matched, for the pager (the answer's x-total-count). */
+  total: number;
+}
+
+const readOrdersPage = async (response: Response): Promise<OrdersPage> => ({
+  orders: (await response.json()) as PendingMobileMoneyOrder[],
+  total: Number(response.headers.get('x-total-count') ?? 0),
+});
+
 /** The admin Mobile Money tab (admin spec §2, §4, §8): check receipts, then validate or reject. */
 export function MobileMoneyTab() {
-  const orders = useAdminData<PendingMobileMoneyOrder[]>('/api/orders/pending-mobile-money');
+  const [view, setView] = useState({ q: '', page: 1 });
+  const search = new URLSearchParams({ page: String(view.page), pageSize: String(MOBILE_MONEY_PAGE_SIZE) });
+  if (view.q) search.set('q', view.q);
+  const list = useAdminData<OrdersPage>(`/api/orders/pending-mobile-money?${search}`, readOrdersPage);
   const [inFlight, setInFlight] = useState<string | null>(null);
   const receipts = useReceiptViewer();
 
@@ -197,24 +213,23 @@ export function MobileMoneyTab() {
       showAdminError(error);
     } finally {
       setInFlight(null);
-      await orders.reload();
+      await list.reload();
     }
   };
 
-  if (orders.data === undefined && orders.pending) return <p className="text-sm text-stone-600">Loading…</p>;
-  if (orders.error || !orders.data) {
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {orders.error?.message}
-      </p>
-    );
-  }
-  const overdue = orders.data.filter((o) => o.overdue).length;
-  const attention = orders.data.filter((o) => o.automaticPayment?.needsAttention).length;
-  return (
-    <div className="space-y-4">
+  const orders = list.data?.orders ?? [];
+  const overdue = orders.filter((o) => o.overdue).length;
+  const attention = orders.filter((o) => o.automaticPayment?.needsAttention).length;
+  const header = (
+    <div className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="text-lg font-semibold">Mobile money orders</h3>
+        <div>
+          <h3 className="text-lg font-semibold">Mobile money orders</h3>
+          <p className="text-xs text-stone-600">
+            Receipts to check first, then decisions of the last 24 h, then orders waiting for payment (these
+            expire unpaid).
+          </p>
+        </div>
         <div className="flex flex-wrap gap-2">
           {attention > 0 ? (
             <p className="rounded-md bg-red-50 px-3 py-1 text-sm font-semibold text-red-800">
@@ -228,9 +243,54 @@ export function MobileMoneyTab() {
           ) : null}
         </div>
       </div>
-      {orders.data.length === 0 ? (
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <OrderSearch value={view.q} onSearch={(q) => setView({ q, page: 1 })} />
+        {list.data ? (
+          <p className="text-sm text-stone-600" data-testid="mobile-money-total">
+            {list.data.total} {list.data.total === 1 ? 'order' : 'orders'}
+            {view.q ? ` matching “${view.q}”` : ''}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+  const pager = list.data ? (
+    <Pager
+      page={view.page}
+      pageSize={MOBILE_MONEY_PAGE_SIZE}
+      total={list.data.total}
+      onPage={(page) => {
+        setView({ ...view, page });
+        // The pager sits under the list: the new page is read from its top.
+        window.scrollTo({ top: 0 });
+      }}
+    />
+  ) : null;
+
+  if (list.data === undefined && list.pending) {
+    return (
+      <div className="space-y-4">
+        {header}
+        <p className="text-sm text-stone-600">Loading…</p>
+      </div>
+    );
+  }
+  if (list.error || !list.data) {
+    return (
+      <div className="space-y-4">
+        {header}
+        <p role="alert" className="text-sm text-red-700">
+          {list.error?.message}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      {header}
+      {orders.length === 0 ? (
         <p className="rounded-lg border border-stone-200 bg-white p-6 text-center text-sm text-stone-600">
-          No pending mobile money orders
+          {view.q ? 'No order matches this search' : 'No pending mobile money orders'}
         </p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
@@ -247,7 +307,7 @@ export function MobileMoneyTab() {
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-200 max-sm:block">
-              {orders.data.map((order) => {
+              {orders.map((order) => {
                 const label = orderStatusLabel(order.status);
                 const decided = order.status === 'completed' || order.status === 'rejected';
                 const busy = inFlight !== null;
@@ -340,6 +400,7 @@ export function MobileMoneyTab() {
           </table>
         </div>
       )}
+      {pager}
       {receipts.viewer}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { adminFetch } from '../auth/admin-session';
 
 export interface AdminData<T> {
@@ -15,14 +15,21 @@ export interface AdminData<T> {
  * entry into a shared chunk, which grows every shopper's first load. Unmounting (as on logout)
  * drops the data.
  */
-export function useAdminData<T>(path: string): AdminData<T> {
+export function useAdminData<T>(
+  path: string,
+  /** How to read the answer, when its headers matter too (a pager's total); default: its JSON body. */
+  read: (response: Response) => Promise<T> = async (response) => (await response.json()) as T,
+): AdminData<T> {
   const [state, setState] = useState<{ path: string; data?: T; error: Error | null }>({ path, error: null });
   const [pending, setPending] = useState(true);
+  // The latest reader, without making every render's new function a reason to fetch again.
+  const readRef = useRef(read);
+  readRef.current = read;
 
   const load = useCallback(async (target: string, isCurrent: () => boolean) => {
     setPending(true);
     try {
-      const data = (await (await adminFetch(target)).json()) as T;
+      const data = await readRef.current(await adminFetch(target));
       if (isCurrent()) setState({ path: target, data, error: null });
     } catch (error) {
       if (isCurrent()) setState({ path: target, error: error as Error });

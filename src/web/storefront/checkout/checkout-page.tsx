@@ -44,6 +44,11 @@ export default function CheckoutPage() {
   const { locale } = useI18n();
   const t = useMessages(purchaseMessages);
   const api = useApi();
+  // Floods (issue 15): a limit reached is told in the shopper's language, with what to do.
+  const orderFailure = (error: unknown) =>
+    error instanceof ApiError && error.status === 429
+      ? t('toast.tooManyText')
+      : serverMessage(error) || t('toast.orderErrorText');
   const calls = useMemo(() => checkoutApi(api), [api]);
   const cart = useCart();
   const [, navigate] = useLocation();
@@ -194,7 +199,7 @@ export default function CheckoutPage() {
     } catch (error) {
       toast({
         title: t('toast.paymentError'),
-        description: serverMessage(error) || t('toast.orderErrorText'),
+        description: orderFailure(error),
         variant: 'destructive',
       });
     }
@@ -220,7 +225,7 @@ export default function CheckoutPage() {
     } catch (error) {
       toast({
         title: t('toast.paymentError'),
-        description: serverMessage(error) || t('toast.orderErrorText'),
+        description: orderFailure(error),
         variant: 'destructive',
       });
     }
@@ -234,7 +239,7 @@ export default function CheckoutPage() {
     } catch (error) {
       toast({
         title: t('toast.orderError'),
-        description: serverMessage(error) || t('toast.orderErrorText'),
+        description: orderFailure(error),
         variant: 'destructive',
       });
     }

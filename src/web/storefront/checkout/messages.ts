@@ -48,6 +48,8 @@ export const purchaseMessages = defineMessages({
       'Cette commande a déjà été passée : les liens de téléchargement ont été envoyés à l’adresse e-mail de l’acheteur.',
     'toast.mobileOrderExists.text':
       'Cette commande a déjà été passée depuis une autre fenêtre ou un autre appareil : poursuivez son paiement là-bas.',
+    'toast.tooManyText':
+      'Trop de commandes en peu de temps depuis cette connexion ou pour cette adresse e-mail. Réessayez plus tard.',
     'toast.downloadError': 'Erreur de téléchargement',
     'toast.downloadErrorText': 'Impossible de lancer le téléchargement.',
     'toast.downloadStarted': 'Téléchargement lancé',
@@ -70,6 +72,9 @@ export const purchaseMessages = defineMessages({
       'Nous vérifions votre paiement mobile money (sous 24 h). Vos guides seront disponibles ici et envoyés par e-mail dès la validation.',
     'order.rejectedTitle': 'Paiement non validé',
     'order.rejectedText': 'Nous n’avons pas pu valider votre paiement. Contactez-nous pour toute question.',
+    'order.expiredTitle': 'Commande expirée',
+    'order.expiredText':
+      'Aucun paiement ni reçu n’est arrivé pour cette commande dans le délai prévu : elle a été annulée. Pour recevoir ces guides, passez une nouvelle commande. Si vous avez déjà payé, contactez-nous en indiquant ce numéro de commande.',
     'resend.title': 'Renvoyer mes liens',
     'resend.text':
       'Indiquez votre numéro de commande et votre e-mail : nous renvoyons l’e-mail de livraison si la commande existe.',
@@ -181,6 +186,8 @@ export const purchaseMessages = defineMessages({
       "This order has already been placed: its download links were sent to the buyer's email.",
     'toast.mobileOrderExists.text':
       'This order has already been placed from another window or device: continue its payment there.',
+    'toast.tooManyText':
+      'Too many orders in a short time from this connection or for this email address. Please try again later.',
     'toast.downloadError': 'Download Error',
     'toast.downloadErrorText': 'Failed to start download.',
     'toast.downloadStarted': 'Download Started',
@@ -202,6 +209,9 @@ export const purchaseMessages = defineMessages({
       'We are checking your mobile money payment (within 24 h). Your guides will be here and sent by email as soon as it is validated.',
     'order.rejectedTitle': 'Payment not validated',
     'order.rejectedText': 'We could not validate your payment. Contact us with any question.',
+    'order.expiredTitle': 'Order expired',
+    'order.expiredText':
+      'No payment or receipt arrived for this order in time, so it was cancelled. To get these guides, place a new order. If you have already paid, contact us with this order number.',
     'resend.title': 'Resend my links',
     'resend.text': 'Enter your order number and email: we resend the delivery email if the order exists.',
     'resend.orderNumber': 'Order number',

@@ -140,22 +140,34 @@ function OrderView({ order }: { order: Order }) {
           </div>
           <p className="mt-4 text-xs text-stone-500">{t('order.linkNote')}</p>
         </>
-      ) : order.paymentMethod === 'djamo' && order.status !== 'rejected' ? (
+      ) : order.paymentMethod === 'djamo' &&
+        (order.status === 'pending' || order.status === 'pending_verification') ? (
         <MobileMoneyPending order={order} />
       ) : (
-        <>
-          <h1 className="text-2xl font-bold">
-            {order.status === 'rejected' ? t('order.rejectedTitle') : t('order.pendingTitle')}
-          </h1>
+        <div data-order-status={order.status}>
+          <h1 className="text-2xl font-bold">{t(closedTexts(order.status).title)}</h1>
           <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
-          <p className="mt-3 text-stone-700">
-            {order.status === 'rejected' ? t('order.rejectedText') : t('order.pendingText')}
-          </p>
+          <p className="mt-3 text-stone-700">{t(closedTexts(order.status).text)}</p>
           <p className="mt-3 text-sm text-stone-500">{formatPrice(order.total)}</p>
-        </>
+          {order.status === 'expired' ? (
+            <Link
+              href={paths.home()}
+              className="mt-6 inline-block h-11 rounded-md bg-teal-800 px-5 leading-11 font-semibold text-white hover:bg-teal-700"
+            >
+              {t('order.continue')}
+            </Link>
+          ) : null}
+        </div>
       )}
     </section>
   );
+}
+
+/** What an order that is not (or no longer) waiting for the shopper says: rejected, expired, or being checked. */
+function closedTexts(status: Order['status']) {
+  if (status === 'rejected') return { title: 'order.rejectedTitle', text: 'order.rejectedText' } as const;
+  if (status === 'expired') return { title: 'order.expiredTitle', text: 'order.expiredText' } as const;
+  return { title: 'order.pendingTitle', text: 'order.pendingText' } as const;
 }
 
 /**
