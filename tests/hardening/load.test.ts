@@ -117,7 +117,10 @@ async function shopper(index: number, until: number): Promise<void> {
       json({ items, amount: total, customer, locale: 'fr' }),
     );
     if (!intent.ok) continue;
-    const { paymentIntentId } = (await intent.json()) as { paymentIntentId: string };
+    const { paymentIntentId, clientSecret } = (await intent.json()) as {
+      paymentIntentId: string;
+      clientSecret: string;
+    };
     const confirmed = await call(
       'card:confirm',
       '/api/test-mode/confirm-payment',
@@ -127,7 +130,7 @@ async function shopper(index: number, until: number): Promise<void> {
     const order = await call(
       'card:order',
       '/api/orders',
-      json({ ...customer, locale: 'fr', paymentIntentId, items, total }),
+      json({ ...customer, locale: 'fr', paymentIntentId, clientSecret, items, total }),
     );
     if (!order.ok) continue;
     const { id } = (await order.json()) as { id: string };

@@ -48,15 +48,22 @@ describe('TRUST_PROXY (issue 15, item 10)', () => {
       });
       expect(res.statusCode).toBe(401);
     }
-    // A fresh forged address on the left, even the right key: the client is still locked out.
+    // A fresh forged address on the left: the client is still locked out for wrong keys...
     const { remoteAddress, headers } = forwarded('192.0.2.77', client);
     const locked = await behindProxy.app.inject({
       url: '/api/admin/session',
       remoteAddress,
-      headers: { ...headers, 'x-admin-key': ADMIN_KEY },
+      headers: { ...headers, 'x-admin-key': 'wrong-guess-10' },
     });
     expect(locked.statusCode).toBe(429);
     expectWellFormed(locked, 'locked out behind the proxy');
+    // ...while the right key is never locked out (decision 004).
+    const operator = await behindProxy.app.inject({
+      url: '/api/admin/session',
+      remoteAddress,
+      headers: { ...headers, 'x-admin-key': ADMIN_KEY },
+    });
+    expect(operator.statusCode).toBe(200);
     // Another client behind the same proxy is not.
     const other = forwarded('192.0.2.77', '203.0.113.51');
     const elsewhere = await behindProxy.app.inject({
