@@ -1,0 +1,56 @@
+import sharp from 'sharp';
+import { expect, test } from 'vitest';
+import { HttpError } from '../../http/errors';
+import { assertImageSize, MAX_IMAGE_PIXELS, withImageSlot } from './image-work';
+
+test('two images are decoded at once, eight wait their turn, and the next is turned away with 503 and Retry-After', async () => {
+  const started: number[] = [];
+  const releases: (() => void)[] = [];
+  const jobs = Array.from({ length: 10 }, (_, i) =>
+    withImageSlot(
+      () =>
+        new Promise<number>((resolve) => {
+          started.push(i);
+          releases[i] = () => resolve(i);
+        }),
+    ),
+  );
+  await new Promise((r) => setTimeout(r, 10));
+  expect(started).toEqual([0, 1]);
+
+  const refused = await withImageSlot(async () => 'ran').catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(HttpError);
+  expect((refused as HttpError).statusCode).toBe(503);
+  expect((refused as HttpError).headers['retry-after']).toBe('5');
+
+  // Each finished job hands its slot to the next in line.
+  for (let i = 0; i < 10; i++) {
+    releases[i]!();
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  expect(await Promise.all(jobs)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  expect(await withImageSlot(async () => 'free again')).toBe('free again');
+});
+
+test('a failing job frees its slot', async () => {
+  for (let i = 0; i < 5; i++) {
+    await expect(withImageSlot(async () => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
+  }
+  expect(await withImageSlot(async () => 'still works')).toBe('still works');
+});
+
+test('the pixel limit is read from the header: a PNG of 8,000 × 5,001 is refused naming its size', async () => {
+  const over = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#000' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  expect(8000 * 5001).toBeGreaterThan(MAX_IMAGE_PIXELS);
+  await expect(assertImageSize(over, 'not an image')).rejects.toThrow(/8000 × 5001 pixels/);
+  const under = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#000' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  await expect(assertImageSize(under, 'not an image')).resolves.toBeUndefined();
+  await expect(assertImageSize(Buffer.from('GIF89a nonsense'), 'not an image')).rejects.toThrow(
+    'not an image',
+  );
+});

@@ -1,0 +1,129 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { orders, paymentReceipts } from '../../src/server/db/schema';
+import { multipartBody } from '../helpers/multipart';
+import { type GuideRow, insertSellableGuide } from '../helpers/orders';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { createTestContext, type TestContext } from '../helpers/test-context';
+import { HARDENING_ENV } from './harness';
+
+/** Issue 15 §2, §3, §13a: what an upload can cost the shop (memory, disk, mail), and a full disk. */
+
+const OPERATOR = 'desk@guides.example';
+let smtp: TestSmtpServer;
+let ctx: TestContext;
+let guide: GuideRow;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  ctx = await createTestContext({
+    renderPages: false,
+    env: { ...HARDENING_ENV, SMTP_URL: smtp.url, OPERATOR_EMAIL: OPERATOR },
+  });
+  guide = await insertSellableGuide(ctx, { title: 'Dakar essentiel', price: '9.00' });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await smtp?.close();
+});
+
+let shoppers = 0;
+async function placeOrder(): Promise<{ id: string }> {
+  shoppers++;
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/create-djamo-order',
+    payload: {
+      email: `shopper${shoppers}@example.com`,
+      firstName: 'Awa',
+      lastName: 'Diop',
+      mobile: '+221 77 000 00 00',
+      items: [{ id: guide.id, quantity: 1 }],
+      total: 9,
+      locale: 'fr',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { order: { id: string } }).order;
+}
+
+let clients = 0;
+/** A new client address each time unless one is given: rate limits are per client. */
+const newClient = () => `10.15.${Math.floor(++clients / 250)}.${(clients % 250) + 1}`;
+
+function sendReceipt(
+  publicId: string,
+  file: { data: Buffer; fileName?: string; type?: string },
+  client = newClient(),
+) {
+  const { payload, contentType } = multipartBody([
+    {
+      name: 'receipt',
+      fileName: file.fileName ?? 'receipt.jpg',
+      type: file.type ?? 'image/jpeg',
+      data: file.data,
+    },
+  ]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/orders/${publicId}/receipt`,
+    payload,
+    headers: { 'content-type': contentType },
+    remoteAddress: client,
+  });
+}
+
+/** VmRSS and VmHWM of this process; writing 5 to clear_refs resets VmHWM (see bench/node-child.ts). */
+function memory(): { rss: number; peak: number } {
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') * 1024, peak: kb('VmHWM') * 1024 };
+}
+function resetPeak(): boolean {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const receiptCount = async (publicId: string) =>
+  (
+    await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(paymentReceipts)
+      .innerJoin(orders, eq(orders.id, paymentReceipts.orderId))
+      .where(eq(orders.publicId, publicId))
+  )[0]!.n;
+
+describe('receipt images (issue 15 §2)', () => {
+  test('six 16,000 × 16,000 JPEGs at once are refused with 400 from their header, costing under 300 MB', async () => {
+    const huge = await sharp({ create: { width: 16000, height: 16000, channels: 3, background: '#123' } })
+      .jpeg({ progressive: true, quality: 10 })
+      .toBuffer();
+    const order = await placeOrder();
+    const before = memory().rss;
+    const reset = resetPeak();
+    let sampled = before;
+    const sampler = setInterval(() => {
+      sampled = Math.max(sampled, memory().rss);
+    }, 10);
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => sendReceipt(order.id, { data: huge })));
+    const ms = performance.now() - started;
+    clearInterval(sampler);
+    const peak = Math.max(reset ? memory().peak : 0, sampled);
+    console.log(
+      `[hardening] six 16k × 16k JPEGs (${huge.length} bytes each): ${Math.round(ms)} ms, peak RSS +${Math.round((peak - before) / 2 ** 20)} MB`,
+    );
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toMatch(/16000 × 16000 pixels.*at most 40 megapixels/);
+    }
+    expect(peak - before).toBeLessThan(300 * 2 ** 20);
+    expect(await receiptCount(order.id)).toBe(0);
+  });
+});
