@@ -36,6 +36,8 @@ beforeAll(async () => {
       PUBLIC_URL: 'https://guides.example',
       OPERATOR_EMAIL: OPERATOR,
       MOBILE_MONEY_PAYMENT_URL: 'https://pay.example/guides?ref={reference}&amount={amount}',
+      // Every upload here comes from one address; the limit itself is tested in tests/hardening/uploads-limits.test.ts.
+      RECEIPT_UPLOADS_PER_CLIENT: '1000',
     },
   });
   dakar = await insertSellableGuide(ctx, { title: 'Dakar essentiel', price: '9.00' });

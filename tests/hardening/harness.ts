@@ -13,6 +13,9 @@ export const HARDENING_ENV = {
   ANALYTICS_FLUSH_INTERVAL_MS: '60000',
   ANALYTICS_FLUSH_MAX_EVENTS: '10000',
   ANALYTICS_RATE_LIMIT_PER_MINUTE: '1000000',
+  // Generated input comes from one address; tests/hardening/uploads-limits.test.ts tests the real limits.
+  RECEIPT_UPLOADS_PER_CLIENT: '1000000',
+  ADMIN_UPLOADS_PER_MINUTE: '1000000',
 };
 
 /**

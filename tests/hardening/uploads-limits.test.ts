@@ -7,7 +7,7 @@ import { multipartBody } from '../helpers/multipart';
 import { type GuideRow, insertSellableGuide } from '../helpers/orders';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { createTestContext, type TestContext } from '../helpers/test-context';
-import { HARDENING_ENV } from './harness';
+import { ADMIN_KEY, expectWellFormed, HARDENING_ENV } from './harness';
 
 /** Issue 15 §2, §3, §13a: what an upload can cost the shop (memory, disk, mail), and a full disk. */
 
@@ -20,7 +20,14 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   ctx = await createTestContext({
     renderPages: false,
-    env: { ...HARDENING_ENV, SMTP_URL: smtp.url, OPERATOR_EMAIL: OPERATOR },
+    env: {
+      ...HARDENING_ENV,
+      SMTP_URL: smtp.url,
+      OPERATOR_EMAIL: OPERATOR,
+      // The shipped limits, not the harness's generous ones.
+      RECEIPT_UPLOADS_PER_CLIENT: '10',
+      ADMIN_UPLOADS_PER_MINUTE: '60',
+    },
   });
   guide = await insertSellableGuide(ctx, { title: 'Dakar essentiel', price: '9.00' });
 });
@@ -125,5 +132,93 @@ describe('receipt images (issue 15 §2)', () => {
     }
     expect(peak - before).toBeLessThan(300 * 2 ** 20);
     expect(await receiptCount(order.id)).toBe(0);
+  });
+});
+
+const png = (color: string) =>
+  sharp({ create: { width: 60, height: 90, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+describe('receipts per order and per client (issue 15 §3)', () => {
+  test('an order keeps 5 receipts: the 6th is a 409 saying so, and nothing more is stored or emailed', async () => {
+    const order = await placeOrder();
+    const client = newClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await sendReceipt(
+        order.id,
+        { data: await png(`#${i}${i}${i}`), fileName: 'r.png' },
+        client,
+      );
+      statuses.push(res.statusCode);
+      if (i === 5) {
+        expectWellFormed(res, 'the 6th receipt');
+        expect(res.json().message).toMatch(/already has 5 receipts/);
+      }
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 409]);
+    expect(await receiptCount(order.id)).toBe(5);
+  });
+
+  test('five receipts to one order: one email to the shopper and one to the operator, not ten', async () => {
+    const order = await placeOrder();
+    await ctx.app.services.jobs.runDueJobs();
+    const before = smtp.received.length;
+    for (let i = 0; i < 5; i++) {
+      const res = await sendReceipt(order.id, { data: await png(`#a${i}${i}`), fileName: 'r.png' });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await ctx.app.services.jobs.runDueJobs();
+    const sent = smtp.received.slice(before);
+    expect(sent.filter((m) => m.to.includes(OPERATOR))).toHaveLength(1);
+    expect(sent.filter((m) => m.to.includes(`shopper${shoppers}@example.com`))).toHaveLength(1);
+    expect(sent).toHaveLength(2);
+  });
+
+  test('one client sends 10 receipts per 10 minutes; the 11th is a 429 JSON message, other clients go on', async () => {
+    const client = newClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      // Refused receipts count too: each one cost us the upload.
+      const res = await sendReceipt((await placeOrder()).id, { data: Buffer.from('not an image') }, client);
+      statuses.push(res.statusCode);
+      if (i === 10) {
+        expectWellFormed(res, 'the 11th upload');
+        expect(res.json().message).toMatch(/Too many uploads/);
+      }
+    }
+    expect(statuses).toEqual([...Array(10).fill(400), 429]);
+    const other = await sendReceipt((await placeOrder()).id, { data: await png('#0a0'), fileName: 'r.png' });
+    expect(other.statusCode).toBe(201);
+  });
+
+  test('one order takes 10 uploads per 10 minutes whoever sends them; the 11th is a 429', async () => {
+    const order = await placeOrder();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await sendReceipt(order.id, { data: Buffer.from('not an image') })).statusCode);
+    }
+    expect(statuses).toEqual([...Array(10).fill(400), 429]);
+  });
+
+  test('admin uploads: 60 per minute per client, then a 429 JSON message', async () => {
+    const client = newClient();
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 61; i++) {
+      const { payload, contentType } = multipartBody([
+        { name: 'image', fileName: 'x.png', type: 'image/png', data: Buffer.from('not an image') },
+      ]);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/upload/media',
+        payload,
+        headers: { 'content-type': contentType, 'x-admin-key': ADMIN_KEY },
+        remoteAddress: client,
+      });
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      if (i === 60) expectWellFormed(res, 'the 61st admin upload');
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 400: 60, 429: 1 });
   });
 });

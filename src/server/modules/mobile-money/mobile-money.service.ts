@@ -16,7 +16,7 @@ import { centsToDecimal, centsToFcfa, toCents } from '../../../shared/money';
 import type { FileStore } from '../../adapters/storage/file-store';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { orderItems, orders, paymentReceipts, storedFiles } from '../../db/schema';
+import { jobs, orderItems, orders, paymentReceipts, storedFiles } from '../../db/schema';
 import { badRequest, conflict, type HttpError, notFound } from '../../http/errors';
 import { findRepeatedOrder } from '../checkout/checkout.service';
 import { type StoredFile, storeFile } from '../files/files.service';
@@ -27,7 +27,14 @@ import {
   reencodeImage,
   type UploadedFile,
 } from '../files/uploads';
-import { type DbOrTx, deliverOrderJob, enqueueJob, mobileMoneyEmailJob } from '../jobs/jobs.service';
+import {
+  type DbOrTx,
+  deliverOrderJob,
+  enqueueJob,
+  MOBILE_MONEY_EMAIL_JOB,
+  type MobileMoneyEmailKind,
+  mobileMoneyEmailJob,
+} from '../jobs/jobs.service';
 import { ORDER_NUMBER_ALPHABET, PUBLIC_ID_PATTERN } from '../orders/order-ids';
 import { createOrder, type OrderRow, TotalMismatchError } from '../orders/orders.service';
 
@@ -38,6 +45,16 @@ export interface MobileMoneyDeps {
 }
 
 export const receiptRule: FileRule = { maxBytes: RECEIPT_MAX_BYTES, tooLarge: receiptMessages.tooLarge };
+
+/** Receipts one order keeps (issue 15 §3): enough for a retake or two, not a free disk. */
+export const RECEIPTS_PER_ORDER = 5;
+/** However many receipts arrive, the shopper and the operator hear of an order at most this often. */
+const RECEIPT_EMAIL_INTERVAL = sql.raw(`interval '10 minutes'`);
+
+const tooManyReceipts = () =>
+  conflict(
+    `This order already has ${RECEIPTS_PER_ORDER} receipts: we will check them within ${VERIFICATION_HOURS} hours. Contact us if the payment needs another one.`,
+  );
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -195,6 +212,8 @@ export async function acceptReceipt(
 ): Promise<void> {
   const order = await findMobileMoneyOrderByPublicId(deps.db, publicId);
   if (order.status === 'completed' || order.status === 'rejected') throw decidedConflict(order);
+  // Checked again under the row lock below; this one saves reading 5 MB for nothing.
+  if ((await countReceipts(deps.db, order.id)) >= RECEIPTS_PER_ORDER) throw tooManyReceipts();
   const upload = await readUpload();
   if (!upload.file) throw badRequest(receiptMessages.missing);
   const provider = receiptProvider(upload.provider, deps.config.mobileMoney.providers);
@@ -213,6 +232,7 @@ export async function acceptReceipt(
       if (!current || current.status === 'completed' || current.status === 'rejected') {
         throw decidedConflict(current ?? order);
       }
+      if ((await countReceipts(tx, order.id)) >= RECEIPTS_PER_ORDER) throw tooManyReceipts();
       stored = await storeFile(
         { db: tx, files: deps.files },
         {
@@ -234,14 +254,42 @@ export async function acceptReceipt(
           updatedAt: sql`now()`,
         })
         .where(eq(orders.id, order.id));
-      await enqueueJob(tx, mobileMoneyEmailJob('receipt-received', order.id, receipt!.id));
-      await enqueueJob(tx, mobileMoneyEmailJob('operator-receipt-notice', order.id, receipt!.id));
+      for (const kind of ['receipt-received', 'operator-receipt-notice'] as const) {
+        if (!(await emailedRecently(tx, kind, order.id))) {
+          await enqueueJob(tx, mobileMoneyEmailJob(kind, order.id, receipt!.id));
+        }
+      }
     });
   } catch (error) {
     // The transaction took the stored_files row back with it; the bytes go too.
     if (stored) await deps.files.delete(stored.storageKey).catch(() => {});
     throw error;
   }
+}
+
+const countReceipts = async (db: DbOrTx, orderId: string): Promise<number> =>
+  (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(paymentReceipts)
+      .where(eq(paymentReceipts.orderId, orderId))
+  )[0]?.n ?? 0;
+
+/** Whether this email about this order was queued within RECEIPT_EMAIL_INTERVAL (under the order's row lock, so no race). */
+async function emailedRecently(tx: DbOrTx, kind: MobileMoneyEmailKind, orderId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, MOBILE_MONEY_EMAIL_JOB),
+        sql`${jobs.payload}->>'kind' = ${kind}`,
+        sql`${jobs.payload}->>'orderId' = ${orderId}`,
+        sql`${jobs.createdAt} > now() - ${RECEIPT_EMAIL_INTERVAL}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 async function findAdminOrder(db: Db, id: string): Promise<OrderRow> {
