@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
+import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { orders, paymentReceipts } from '../../src/server/db/schema';
+import { orders, paymentReceipts, storedFiles } from '../../src/server/db/schema';
 import { multipartBody } from '../helpers/multipart';
 import { type GuideRow, insertSellableGuide } from '../helpers/orders';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
@@ -220,5 +221,68 @@ describe('receipts per order and per client (issue 15 §3)', () => {
       if (i === 60) expectWellFormed(res, 'the 61st admin upload');
     }
     expect(Object.fromEntries(statuses)).toEqual({ 400: 60, 429: 1 });
+  });
+});
+
+describe('PDF receipts (issue 15 §3)', () => {
+  test('a PDF with JavaScript, an open action and an embedded file is kept as a picture of its page, with none of them', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    pdf.addPage([420, 595]).drawText('Wave – 9 000 FCFA', { x: 40, y: 540, size: 18, font });
+    await pdf.attach(Buffer.from('EMBEDDED-SECRET-PAYLOAD'), 'payload.txt', { mimeType: 'text/plain' });
+    pdf.addJavaScript('steal', 'app.alert("JS-SECRET-PAYLOAD")');
+    pdf.catalog.set(
+      PDFName.of('OpenAction'),
+      pdf.context.obj({
+        Type: 'Action',
+        S: 'JavaScript',
+        JS: PDFString.of('app.launchURL("https://evil.example")'),
+      }),
+    );
+    const hostile = Buffer.from(await pdf.save({ useObjectStreams: false }));
+    expect(hostile.includes('/JavaScript')).toBe(true);
+    expect(hostile.includes('/EmbeddedFile')).toBe(true);
+
+    const order = await placeOrder();
+    const res = await sendReceipt(order.id, { data: hostile, fileName: 'recu.pdf', type: 'application/pdf' });
+    expect(res.statusCode, res.body).toBe(201);
+    const [stored] = await ctx.db
+      .select({ file: storedFiles })
+      .from(paymentReceipts)
+      .innerJoin(storedFiles, eq(storedFiles.id, paymentReceipts.fileId))
+      .innerJoin(orders, eq(orders.id, paymentReceipts.orderId))
+      .where(eq(orders.publicId, order.id));
+    expect(stored!.file.contentType).toBe('image/webp');
+    expect(stored!.file.originalName).toBe('recu.webp');
+    const bytes = await ctx.files.read(stored!.file.storageKey);
+    expect((await sharp(bytes).metadata()).format).toBe('webp');
+    for (const marker of [
+      '%PDF',
+      'JavaScript',
+      'OpenAction',
+      'EmbeddedFile',
+      'SECRET-PAYLOAD',
+      'evil.example',
+    ]) {
+      expect(bytes.includes(marker), marker).toBe(false);
+    }
+    // The operator's viewer gets that image.
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.publicId, order.id));
+    const view = await ctx.app.inject({
+      url: `/api/admin/receipts/${row!.id}`,
+      headers: { 'x-admin-key': ADMIN_KEY },
+    });
+    expect(view.statusCode).toBe(200);
+    expect(view.headers['content-type']).toBe('image/webp');
+  });
+
+  test('a PDF with no pages is refused with 400 saying so, and nothing is kept', async () => {
+    const empty = Buffer.from(await (await PDFDocument.create()).save({ addDefaultPage: false }));
+    const order = await placeOrder();
+    const res = await sendReceipt(order.id, { data: empty, fileName: 'vide.pdf', type: 'application/pdf' });
+    expectWellFormed(res, 'a PDF with no pages');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/no pages/);
+    expect(await receiptCount(order.id)).toBe(0);
   });
 });

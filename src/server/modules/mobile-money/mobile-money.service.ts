@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
 import type { z } from 'zod';
 import type {
   CreateMobileMoneyOrderResponse,
@@ -20,6 +19,7 @@ import { jobs, orderItems, orders, paymentReceipts, storedFiles } from '../../db
 import { badRequest, conflict, type HttpError, notFound } from '../../http/errors';
 import { findRepeatedOrder } from '../checkout/checkout.service';
 import { type StoredFile, storeFile } from '../files/files.service';
+import { pdfToWebp } from '../files/pdf-to-image';
 import {
   cleanFileName,
   detectedMime,
@@ -178,7 +178,10 @@ export function receiptProvider(value: string | undefined, providers: string[]):
   return match;
 }
 
-/** The bytes to keep: images re-encoded (only pixels survive), PDFs checked to be PDFs. */
+/**
+ * The bytes to keep: images re-encoded, PDFs rendered to an image of their first pages (issue 15
+ * §3). Either way only pixels are kept, never what the sender's file could carry or run.
+ */
 async function receiptContent(file: UploadedFile): Promise<{ data: Buffer; contentType: string }> {
   const mime = await detectedMime(file.data);
   if (mime && IMAGE_TYPES.has(mime)) {
@@ -189,12 +192,10 @@ async function receiptContent(file: UploadedFile): Promise<{ data: Buffer; conte
     return { data, contentType: 'image/webp' };
   }
   if (mime === 'application/pdf') {
-    try {
-      await PDFDocument.load(file.data, { ignoreEncryption: true, updateMetadata: false });
-    } catch {
-      throw badRequest(receiptMessages.invalidType);
-    }
-    return { data: file.data, contentType: 'application/pdf' };
+    return {
+      data: await pdfToWebp(file.data, { refusal: receiptMessages.invalidType }),
+      contentType: 'image/webp',
+    };
   }
   throw badRequest(receiptMessages.invalidType);
 }
@@ -218,7 +219,6 @@ export async function acceptReceipt(
   if (!upload.file) throw badRequest(receiptMessages.missing);
   const provider = receiptProvider(upload.provider, deps.config.mobileMoney.providers);
   const content = await receiptContent(upload.file);
-  const extension = content.contentType === 'application/pdf' ? 'pdf' : 'webp';
   const baseName = cleanFileName(upload.file.fileName, 'receipt').replace(/\.[A-Za-z0-9]{1,5}$/, '');
   let stored: StoredFile | undefined;
   try {
@@ -239,7 +239,7 @@ export async function acceptReceipt(
           purpose: 'receipt',
           data: content.data,
           contentType: content.contentType,
-          originalName: `${baseName || 'receipt'}.${extension}`,
+          originalName: `${baseName || 'receipt'}.webp`,
         },
       );
       const [receipt] = await tx
