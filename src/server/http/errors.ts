@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { FileStoreUnwritableError, isUnwritableDiskError } from '../adapters/storage/file-store';
 
 /** An error whose message is safe to show the caller, with the HTTP status it deserves. */
 export class HttpError extends Error {
@@ -79,6 +80,17 @@ export function isServiceUnavailable(error: unknown, depth = 0): boolean {
   return isServiceUnavailable(cause, depth + 1);
 }
 
+/**
+ * Nowhere to write: the file store refused (full or read-only disk or bucket), an fs call hit
+ * ENOSPC / EDQUOT / EROFS, or the database ran out of disk (SQLSTATE 53100, PGlite included).
+ */
+export function isStorageFull(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  if (error instanceof FileStoreUnwritableError || isUnwritableDiskError(error)) return true;
+  if ((error as { code?: unknown }).code === '53100') return true;
+  return isStorageFull((error as { cause?: unknown }).cause, depth + 1);
+}
+
 /** Every error leaves as JSON { message }: 4xx when the request was wrong, 5xx only for our faults. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -101,6 +113,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // PostgreSQL refuses NUL and bytes it cannot store in text (a multipart field can carry them).
     if (isUntypeableText(error)) {
       return reply.code(400).send({ message: 'Text fields must not contain the NUL character' });
+    }
+    // A full or read-only disk or bucket (issue 15 §3): say so, never a 500.
+    if (error.statusCode === undefined && isStorageFull(error)) {
+      request.log.error({ err: error }, 'request failed: no space left to store it');
+      return reply.code(503).header('retry-after', '60').send({
+        message:
+          'The shop cannot save files right now: its storage is full or read-only. Please try again later.',
+      });
     }
     // The database is down or restarting: a clean, retryable 503 instead of a 500.
     if (error.statusCode === undefined && isServiceUnavailable(error)) {
