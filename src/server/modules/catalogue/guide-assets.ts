@@ -114,12 +114,17 @@ export async function renderTocPreview(pdf: Buffer, options: { width?: number } 
 /**
  * A cover image at one width, as WebP; a smaller original is never enlarged. Goes through the
  * shared image limits (pixel limit from the header, bounded decoding): a 400 with `refusal` for
- * bytes that are not an image.
+ * bytes that are not an image. `whenBusy: 'wait'` for the shop's own images (see withImageSlot).
  */
 export async function makeCoverWebp(
   image: Buffer,
   width: number,
-  refusal = 'Not a readable image',
+  options: { refusal?: string; whenBusy?: 'refuse' | 'wait' } = {},
 ): Promise<Buffer> {
-  return imageToWebp(image, { refusal, maxWidth: width, quality: 78 });
+  return imageToWebp(image, {
+    refusal: options.refusal ?? 'Not a readable image',
+    maxWidth: width,
+    quality: 78,
+    whenBusy: options.whenBusy,
+  });
 }

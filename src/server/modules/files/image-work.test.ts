@@ -54,3 +54,8 @@ test('the pixel limit is read from the header: a PNG of 8,000 × 5,001 is refuse
     'not an image',
   );
 });
+
+test("the shop's own images wait their turn however long the queue is", async () => {
+  const jobs = Array.from({ length: 30 }, (_, i) => withImageSlot(async () => i, { whenBusy: 'wait' }));
+  expect(await Promise.all(jobs)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+});

@@ -22,10 +22,17 @@ sharp.concurrency(1);
 let running = 0;
 const waiting: (() => void)[] = [];
 
-/** Runs `work` when an image slot is free; a full queue answers 503 with Retry-After. */
-export async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work` when an image slot is free. A full queue answers 503 with Retry-After, unless
+ * `whenBusy` is 'wait': the shop's own images (the seed's covers, variants of stored originals),
+ * whose number is bounded by the catalogue, wait their turn instead.
+ */
+export async function withImageSlot<T>(
+  work: () => Promise<T>,
+  options: { whenBusy?: 'refuse' | 'wait' } = {},
+): Promise<T> {
   if (running >= IMAGE_JOBS) {
-    if (waiting.length >= MAX_WAITING) {
+    if (waiting.length >= MAX_WAITING && options.whenBusy !== 'wait') {
       throw new HttpError(
         503,
         'Too many images are being processed right now. Please try again in a moment.',
@@ -75,7 +82,7 @@ export async function assertImageSize(data: Buffer, refusal: string): Promise<vo
  */
 export async function imageToWebp(
   data: Buffer,
-  options: { refusal: string; maxWidth: number; quality: number },
+  options: { refusal: string; maxWidth: number; quality: number; whenBusy?: 'refuse' | 'wait' },
 ): Promise<Buffer> {
   await assertImageSize(data, options.refusal);
   return withImageSlot(async () => {
@@ -89,5 +96,5 @@ export async function imageToWebp(
       // Image-looking bytes that do not decode.
       throw badRequest(options.refusal);
     }
-  });
+  }, options);
 }

@@ -74,6 +74,9 @@ function renderInWorker(pdf: Buffer, timeoutMs: number): Promise<WorkerAnswer> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
+      // mupdf prints its repair warnings for every odd file; they say nothing the answer does not.
+      stdout: true,
+      stderr: true,
       workerData: {
         mupdfUrl: resolveMupdf(),
         pdf: new Uint8Array(pdf),
@@ -82,6 +85,8 @@ function renderInWorker(pdf: Buffer, timeoutMs: number): Promise<WorkerAnswer> {
         maxHeight: PAGE_MAX_HEIGHT,
       },
     });
+    worker.stdout.resume();
+    worker.stderr.resume();
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;
