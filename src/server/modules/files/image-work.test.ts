@@ -1,12 +1,13 @@
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import { HttpError } from '../../http/errors';
-import { assertImageSize, MAX_IMAGE_PIXELS, withImageSlot } from './image-work';
+import { assertImageSize, MAX_IMAGE_PIXELS, MAX_WAITING, withImageSlot } from './image-work';
 
-test('two images are decoded at once, eight wait their turn, and the next is turned away with 503 and Retry-After', async () => {
+test('two of the largest images are decoded at once, MAX_WAITING wait their turn, and the next is turned away with 503 and Retry-After', async () => {
   const started: number[] = [];
   const releases: (() => void)[] = [];
-  const jobs = Array.from({ length: 10 }, (_, i) =>
+  const total = 2 + MAX_WAITING;
+  const jobs = Array.from({ length: total }, (_, i) =>
     withImageSlot(
       () =>
         new Promise<number>((resolve) => {
@@ -24,13 +25,32 @@ test('two images are decoded at once, eight wait their turn, and the next is tur
   expect((refused as HttpError).headers['retry-after']).toBe('5');
 
   // Each finished job hands its slot to the next in line.
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < total; i++) {
     releases[i]!();
     await new Promise((r) => setTimeout(r, 1));
   }
-  expect(await Promise.all(jobs)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-  expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  const inOrder = Array.from({ length: total }, (_, i) => i);
+  expect(await Promise.all(jobs)).toEqual(inOrder);
+  expect(started).toEqual(inOrder);
   expect(await withImageSlot(async () => 'free again')).toBe('free again');
+});
+
+test('small images are decoded many at once: a burst of receipts does not queue behind itself', async () => {
+  let running = 0;
+  let most = 0;
+  const receipts = Array.from({ length: 40 }, () =>
+    withImageSlot(
+      async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 20));
+        running--;
+      },
+      { pixels: 1080 * 2400 },
+    ),
+  );
+  await Promise.all(receipts);
+  expect(most).toBe(30); // 80 MP of budget / 2.6 MP each
 });
 
 test('a failing job frees its slot', async () => {
@@ -49,7 +69,7 @@ test('the pixel limit is read from the header: a PNG of 8,000 × 5,001 is refuse
   const under = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#000' } })
     .png({ compressionLevel: 9 })
     .toBuffer();
-  await expect(assertImageSize(under, 'not an image')).resolves.toBeUndefined();
+  await expect(assertImageSize(under, 'not an image')).resolves.toBe(40_000_000);
   await expect(assertImageSize(Buffer.from('GIF89a nonsense'), 'not an image')).rejects.toThrow(
     'not an image',
   );

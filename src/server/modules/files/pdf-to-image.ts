@@ -116,33 +116,39 @@ const REFUSALS: Record<string, string> = {
  * (`refusal` unless a more precise message applies). Runs in an image slot (see image-work.ts).
  */
 export function pdfToWebp(pdf: Buffer, options: { refusal: string; timeoutMs?: number }): Promise<Buffer> {
-  return withImageSlot(async () => {
-    let answer: WorkerAnswer;
-    try {
-      answer = await renderInWorker(pdf, options.timeoutMs ?? RENDER_TIMEOUT_MS);
-    } catch (error) {
-      if (error instanceof PdfRenderError && error.message.startsWith('took longer')) {
-        throw badRequest('This PDF takes too long to read. Please send a screenshot of the receipt instead.');
+  // Weighed as the largest picture it can make; mupdf's own memory is in the worker.
+  return withImageSlot(
+    async () => {
+      let answer: WorkerAnswer;
+      try {
+        answer = await renderInWorker(pdf, options.timeoutMs ?? RENDER_TIMEOUT_MS);
+      } catch (error) {
+        if (error instanceof PdfRenderError && error.message.startsWith('took longer')) {
+          throw badRequest(
+            'This PDF takes too long to read. Please send a screenshot of the receipt instead.',
+          );
+        }
+        throw badRequest(options.refusal);
       }
-      throw badRequest(options.refusal);
-    }
-    if ('refused' in answer) throw badRequest(REFUSALS[answer.refused] ?? options.refusal);
-    const width = Math.max(...answer.pages.map((p) => p.stride / 3));
-    const height = answer.pages.reduce((sum, p) => sum + p.height, 0);
-    let top = 0;
-    const layers = answer.pages.map((page) => {
-      const layer = {
-        input: Buffer.from(page.pixels.buffer, page.pixels.byteOffset, page.pixels.byteLength),
-        raw: { width: page.stride / 3, height: page.height, channels: 3 as const },
-        top,
-        left: 0,
-      };
-      top += page.height;
-      return layer;
-    });
-    return sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
-      .composite(layers)
-      .webp({ quality: 85 })
-      .toBuffer();
-  });
+      if ('refused' in answer) throw badRequest(REFUSALS[answer.refused] ?? options.refusal);
+      const width = Math.max(...answer.pages.map((p) => p.stride / 3));
+      const height = answer.pages.reduce((sum, p) => sum + p.height, 0);
+      let top = 0;
+      const layers = answer.pages.map((page) => {
+        const layer = {
+          input: Buffer.from(page.pixels.buffer, page.pixels.byteOffset, page.pixels.byteLength),
+          raw: { width: page.stride / 3, height: page.height, channels: 3 as const },
+          top,
+          left: 0,
+        };
+        top += page.height;
+        return layer;
+      });
+      return sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+        .composite(layers)
+        .webp({ quality: 85 })
+        .toBuffer();
+    },
+    { pixels: MAX_PAGES * PAGE_WIDTH * PAGE_MAX_HEIGHT },
+  );
 }
