@@ -1,10 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createFileStore } from '../../src/server/adapters/storage/create-file-store';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openPglite } from '../../src/server/db/client';
 import { orders, storedFiles } from '../../src/server/db/schema';
 import { multipartBody } from '../helpers/multipart';
 import { type GuideRow, insertOrder, insertSellableGuide } from '../helpers/orders';
@@ -133,6 +138,60 @@ describe('a full disk (a real 4 MB tmpfs)', () => {
       expect(ready.json().message).toMatch(/read-only/);
     } finally {
       run('mount', ['-o', 'remount,rw', filesDir]);
+    }
+  });
+});
+
+describe('the database out of disk (PGlite on a real 96 MB tmpfs)', () => {
+  test('a free order answers 503 with the same message, and nothing is written', async ({ skip }) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-db-full-'));
+    if (run('mount', ['-t', 'tmpfs', '-o', 'size=96m', 'tmpfs', dir]).status !== 0) {
+      rmSync(dir, { recursive: true, force: true });
+      skip('mount -t tmpfs is not permitted here');
+    }
+    const config = loadConfig({ ...HARDENING_ENV, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir });
+    const database = await openPglite({ dir: config.database.kind === 'pglite' ? config.database.dir : '' });
+    try {
+      await database.migrate();
+      const files = createFileStore(config);
+      const free = await insertSellableGuide(
+        { db: database.db, files },
+        { title: 'Carte gratuite', price: '0.00' },
+      );
+      const app = await buildApp(config, { database, files, startWorker: false });
+      try {
+        const before = (await database.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n;
+        try {
+          writeFileSync(path.join(dir, 'filler.bin'), Buffer.alloc(200 * 1024 * 1024));
+        } catch (error) {
+          expect((error as NodeJS.ErrnoException).code).toBe('ENOSPC');
+        }
+        // PostgreSQL (and PGlite) answer 53100 "could not extend file … No space left on device".
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/create-free-order',
+          payload: {
+            email: 'awa.diop@example.com',
+            firstName: 'Awa',
+            lastName: 'Diop',
+            mobile: '+221 77 123 45 67',
+            items: [{ id: free.id, quantity: 1 }],
+            total: 0,
+            locale: 'fr',
+          },
+        });
+        expect(res.statusCode, res.body).toBe(503);
+        expect(res.json().message).toMatch(/storage is full or read-only/);
+        await rm(path.join(dir, 'filler.bin'));
+        const after = (await database.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n;
+        expect(after).toBe(before);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await database.close().catch(() => {});
+      run('umount', [dir]);
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
