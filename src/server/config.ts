@@ -201,6 +201,12 @@ const envSchema = z.object({
    */
   JOB_LEASE_MS: z.coerce.number().int().min(3000).max(3_600_000).default(120_000),
   JOB_BACKOFF_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  /** Receipt uploads per client address per 10 minutes (each order also takes 10 tries and keeps 5 receipts). */
+  RECEIPT_UPLOADS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Admin uploads (guides, media) per client address per minute. */
+  ADMIN_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Below this much free space (MB) where files are kept, /readyz answers 503. */
+  FILES_MIN_FREE_MB: z.coerce.number().int().min(0).max(10_000_000).default(200),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -274,6 +280,8 @@ export interface Config {
   };
   /** The outbox worker's lease and first retry delay. */
   jobs: { leaseMs: number; backoffBaseMs: number };
+  /** Limits on uploads (issue 15): per client address, and the free space /readyz asks for. */
+  uploads: { receiptsPerClient: number; adminPerMinute: number; minFreeBytes: number };
   /** Automatic mobile money through CinetPay; undefined when its keys are not set. */
   cinetpay: { apiKey: string; siteId: string; secretKey: string; apiUrl: string } | undefined;
 }
@@ -378,6 +386,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       resendLinksPerEmailPerDay: e.RESEND_LINKS_PER_EMAIL_PER_DAY,
     },
     jobs: { leaseMs: e.JOB_LEASE_MS, backoffBaseMs: e.JOB_BACKOFF_BASE_MS },
+    uploads: {
+      receiptsPerClient: e.RECEIPT_UPLOADS_PER_CLIENT,
+      adminPerMinute: e.ADMIN_UPLOADS_PER_MINUTE,
+      minFreeBytes: e.FILES_MIN_FREE_MB * 1024 * 1024,
+    },
     cinetpay:
       e.CINETPAY_API_KEY && e.CINETPAY_SITE_ID && e.CINETPAY_SECRET_KEY
         ? {

@@ -27,6 +27,9 @@ async function start(): Promise<{ app: FastifyInstance; database: Database }> {
   const adminKey = await ensureAdminKey(database.db, config.adminApiKey);
   if (adminKey) console.log(adminKeyAnnouncement(adminKey, 'generated'));
   const files = createFileStore(config);
+  // Writes killed mid-way (SIGKILL, power loss) leave *.partial files: nothing refers to them.
+  const swept = await files.sweepPartials?.();
+  if (swept) console.log(`Removed ${swept} unfinished upload file(s) left by an earlier run`);
   if (config.seedDemoData) {
     const seedStart = performance.now();
     const { seeded } = await seedDemoData({ db: database.db, files });

@@ -19,6 +19,9 @@ export const HARDENING_ENV = {
   FREE_ORDERS_PER_EMAIL_PER_DAY: '1000000',
   MOBILE_MONEY_ORDERS_PER_EMAIL_PER_DAY: '1000000',
   RESEND_LINKS_PER_EMAIL_PER_DAY: '1000000',
+  // Generated input comes from one address; tests/hardening/uploads-limits.test.ts tests the real limits.
+  RECEIPT_UPLOADS_PER_CLIENT: '1000000',
+  ADMIN_UPLOADS_PER_MINUTE: '1000000',
 };
 
 /**

@@ -1,11 +1,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { FileStoreUnwritableError, isUnwritableDiskError } from '../adapters/storage/file-store';
 
 /** An error whose message is safe to show the caller, with the HTTP status it deserves. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Sent with the answer, e.g. Retry-After on a 503. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -18,11 +21,8 @@ export const conflict = (message: string) => new HttpError(409, message);
 
 /** 429 with the Retry-After the caller should wait, for limits counted outside @fastify/rate-limit. */
 export class TooManyRequestsError extends HttpError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, message);
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }
 
@@ -100,6 +100,17 @@ export function isDataRefusal(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Nowhere to write: the file store refused (full or read-only disk or bucket), an fs call hit
+ * ENOSPC / EDQUOT / EROFS, or the database ran out of disk (SQLSTATE 53100, PGlite included).
+ */
+export function isStorageFull(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  if (error instanceof FileStoreUnwritableError || isUnwritableDiskError(error)) return true;
+  if ((error as { code?: unknown }).code === '53100') return true;
+  return isStorageFull((error as { cause?: unknown }).cause, depth + 1);
+}
+
 /** Every error leaves as JSON { message }: 4xx when the request was wrong, 5xx only for our faults. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -108,11 +119,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: describeValidation(error.validationContext, error.validation as ValidationIssue[]),
       });
     }
-    if (error instanceof TooManyRequestsError) {
-      reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
-    }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ message: error.message });
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its contract');
@@ -125,6 +133,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // PostgreSQL refuses NUL and bytes it cannot store in text (a multipart field can carry them).
     if (isUntypeableText(error)) {
       return reply.code(400).send({ message: 'Text fields must not contain the NUL character' });
+    }
+    // A full or read-only disk or bucket (issue 15 §3): say so, never a 500.
+    if (error.statusCode === undefined && isStorageFull(error)) {
+      request.log.error({ err: error }, 'request failed: no space left to store it');
+      return reply.code(503).header('retry-after', '60').send({
+        message:
+          'The shop cannot save files right now: its storage is full or read-only. Please try again later.',
+      });
     }
     // The database is down or restarting: a clean, retryable 503 instead of a 500.
     if (error.statusCode === undefined && isServiceUnavailable(error)) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors';
 
 /**
- * The one rule for text that enters the shop (issue 15, DEVIATIONS 32): a lone UTF-16 surrogate
+ * The one rule for text that enters the shop (issue 15, DEVIATIONS 44): a lone UTF-16 surrogate
  * becomes U+FFFD, as any UTF-8 encoder (the browser's, the database driver's) would write it; a
  * NUL character is refused with 400 naming the field, since PostgreSQL text cannot hold it.
  * Applied to params, query and body (JSON and the analytics beacon's text/plain) by the hook

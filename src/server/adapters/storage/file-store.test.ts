@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -82,6 +82,35 @@ test('on local disk, a failing stream leaves no partial file', async () => {
   });
   await expect(store.put('receipt/broken.pdf', failing)).rejects.toThrow('connection lost');
   expect(await readdir(path.join(root, 'receipt'))).toEqual([]);
+});
+
+test('on local disk, the start-up sweep removes .partial files a killed write left, not fresh ones or stored files', async () => {
+  const sweepRoot = await mkdtemp(path.join(os.tmpdir(), 'store-sweep-'));
+  try {
+    const store = createLocalFileStore(sweepRoot);
+    await store.put('receipt/kept.webp', Buffer.from('kept'));
+    await mkdir(path.join(sweepRoot, 'stamped-pdf'), { recursive: true });
+    const stale = path.join(sweepRoot, 'stamped-pdf', 'a.pdf.1b2c.partial');
+    const fresh = path.join(sweepRoot, 'receipt', 'b.webp.3d4e.partial');
+    await writeFile(stale, 'half a PDF');
+    await writeFile(fresh, 'being written by another process');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    await utimes(stale, twoHoursAgo, twoHoursAgo);
+    expect(await store.sweepPartials?.()).toBe(1);
+    expect(await readdir(path.join(sweepRoot, 'stamped-pdf'))).toEqual([]);
+    expect((await readdir(path.join(sweepRoot, 'receipt'))).sort()).toEqual([
+      'b.webp.3d4e.partial',
+      'kept.webp',
+    ]);
+  } finally {
+    await rm(sweepRoot, { recursive: true, force: true });
+  }
+});
+
+test('on local disk, check() fails naming the free space when it is below the threshold', async () => {
+  const store = createLocalFileStore(root, { minFreeBytes: Number.MAX_SAFE_INTEGER });
+  await expect(store.check()).rejects.toThrow(/MB free, below the/);
+  await createLocalFileStore(root, { minFreeBytes: 1 }).check();
 });
 
 describe('S3 presigned downloads', () => {

@@ -23,8 +23,10 @@ export interface FileStore {
   stat(key: string): Promise<StoredObject | undefined>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
-  /** Cheap reachability check for /readyz. */
+  /** Cheap check for /readyz: reachable, writable, and (on disk) enough free space. */
   check(): Promise<void>;
+  /** Removes what writes killed mid-way left behind (local disk); run at start. Returns how many. */
+  sweepPartials?(): Promise<number>;
   /**
    * A time-limited URL the shopper's browser fetches straight from the store, when the store can
    * make one (S3); the download route streams the file itself otherwise.
@@ -52,4 +54,24 @@ export class FileNotFoundError extends Error {
   constructor(key: string) {
     super(`File not found in store: ${key}`);
   }
+}
+
+/** Codes of a disk that takes no more bytes: full, over quota, or mounted read-only. */
+const UNWRITABLE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS']);
+
+/**
+ * The store cannot take files now (a full or read-only disk, a full or read-only bucket). Not the
+ * request's fault and not a bug: the shop answers 503 with a clear message (issue 15 §3).
+ */
+export class FileStoreUnwritableError extends Error {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(`The file store cannot take files: ${reason}`, options);
+    this.name = 'FileStoreUnwritableError';
+  }
+}
+
+/** Whether an fs error means the disk is full or read-only. */
+export function isUnwritableDiskError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && UNWRITABLE_CODES.has(code);
 }

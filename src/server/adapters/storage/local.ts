@@ -4,10 +4,33 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, type ByteRange, FileNotFoundError, type FileStore } from './file-store';
+import {
+  assertSafeKey,
+  type ByteRange,
+  FileNotFoundError,
+  type FileStore,
+  FileStoreUnwritableError,
+  isUnwritableDiskError,
+} from './file-store';
 
-/** Files on local disk under one root folder. Writes land under a temporary name and are renamed into place. */
-export function createLocalFileStore(root: string): FileStore {
+/** A .partial file older than this was left by a process killed mid-write (a write takes seconds). */
+const STALE_PARTIAL_MS = 60 * 60 * 1000;
+
+const unwritable = (error: unknown): Error =>
+  isUnwritableDiskError(error)
+    ? new FileStoreUnwritableError(
+        (error as NodeJS.ErrnoException).code === 'EROFS' ? 'the disk is read-only' : 'the disk is full',
+        { cause: error },
+      )
+    : (error as Error);
+
+/**
+ * Files on local disk under one root folder. Writes land under a temporary name, are flushed to
+ * disk, then renamed into place: a crash leaves the old file or the whole new one, and at worst a
+ * .partial file that sweepPartials() removes at the next start. `minFreeBytes`: below this much
+ * free space, check() fails (and /readyz with it).
+ */
+export function createLocalFileStore(root: string, options: { minFreeBytes?: number } = {}): FileStore {
   const resolve = (key: string): string => {
     assertSafeKey(key);
     return path.join(root, key);
@@ -26,15 +49,16 @@ export function createLocalFileStore(root: string): FileStore {
   return {
     async put(key, data) {
       const target = resolve(key);
-      await fs.mkdir(path.dirname(target), { recursive: true });
       const temp = `${target}.${randomUUID()}.partial`;
       try {
+        await fs.mkdir(path.dirname(target), { recursive: true });
         const source = Buffer.isBuffer(data) ? Readable.from([data]) : data;
-        await pipeline(source, createWriteStream(temp, { flags: 'wx' }));
+        // flush: fsync before close, so the rename never publishes a file whose bytes are not on disk.
+        await pipeline(source, createWriteStream(temp, { flags: 'wx', flush: true }));
         await fs.rename(temp, target);
       } catch (error) {
         await fs.rm(temp, { force: true });
-        throw error;
+        throw unwritable(error);
       }
       const s = await fs.stat(target);
       return { size: s.size };
@@ -60,8 +84,34 @@ export function createLocalFileStore(root: string): FileStore {
       await fs.rm(resolve(key), { force: true });
     },
     async check() {
-      await fs.mkdir(root, { recursive: true });
-      await fs.access(root, fs.constants.R_OK | fs.constants.W_OK);
+      try {
+        await fs.mkdir(root, { recursive: true });
+        await fs.access(root, fs.constants.R_OK | fs.constants.W_OK);
+      } catch (error) {
+        throw unwritable(error);
+      }
+      const space = await fs.statfs(root);
+      const free = space.bavail * space.bsize;
+      const wanted = options.minFreeBytes ?? 0;
+      if (free < wanted) {
+        throw new FileStoreUnwritableError(
+          `only ${(free / 2 ** 20).toFixed(1)} MB free, below the ${(wanted / 2 ** 20).toFixed(0)} MB asked for (FILES_MIN_FREE_MB)`,
+        );
+      }
+    },
+    async sweepPartials() {
+      let removed = 0;
+      const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile() || !entry.name.endsWith('.partial')) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const stats = await fs.stat(file).catch(() => undefined);
+        // A fresh one may belong to another process writing into the same folder right now.
+        if (!stats || Date.now() - stats.mtimeMs < STALE_PARTIAL_MS) continue;
+        await fs.rm(file, { force: true });
+        removed++;
+      }
+      return removed;
     },
   };
 }

@@ -9,7 +9,13 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertSafeKey, type ByteRange, FileNotFoundError, type FileStore } from './file-store';
+import {
+  assertSafeKey,
+  type ByteRange,
+  FileNotFoundError,
+  type FileStore,
+  FileStoreUnwritableError,
+} from './file-store';
 
 export interface S3StoreConfig {
   bucket: string;
@@ -24,6 +30,20 @@ export interface S3StoreConfig {
 const isMissing = (error: unknown): boolean =>
   error instanceof S3ServiceException &&
   (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+
+/** A bucket that takes no more objects: over quota or full (507, MinIO's XMinioStorageFull), or not ours to write. */
+const bucketRefusal = (error: unknown): string | undefined => {
+  if (!(error instanceof S3ServiceException)) return undefined;
+  if (
+    error.$metadata.httpStatusCode === 507 ||
+    /StorageFull|QuotaExceeded|InsufficientStorage/.test(error.name)
+  ) {
+    return 'the bucket is full';
+  }
+  if (error.name === 'AccessDenied' || error.$metadata.httpStatusCode === 403)
+    return 'the bucket is read-only';
+  return undefined;
+};
 
 /**
  * Files in an S3-compatible bucket. Objects are private; a shopper reaches a file only through a
@@ -78,7 +98,12 @@ export function createS3FileStore(config: S3StoreConfig): FileStore & { client: 
       assertSafeKey(key);
       // A PUT is atomic in S3: readers see the old object or the whole new one, never a part.
       // lib-storage streams a Readable of unknown length in parts instead of buffering it whole.
-      await new Upload({ client, params: { Bucket, Key: key, Body: data } }).done();
+      try {
+        await new Upload({ client, params: { Bucket, Key: key, Body: data } }).done();
+      } catch (error) {
+        const refusal = bucketRefusal(error);
+        throw refusal ? new FileStoreUnwritableError(refusal, { cause: error }) : error;
+      }
       const stored = await stat(key);
       if (!stored) throw new Error(`The bucket did not keep ${key}`);
       return stored;

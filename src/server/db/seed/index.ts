@@ -55,7 +55,7 @@ async function prepareEditions(): Promise<PreparedEdition[]> {
     return locales.map((locale) => ({ seed, locale, edition: seed.editions[locale]!, translationGroup }));
   });
 
-  // sharp works on its own threads: let the covers render while this thread lays out PDFs.
+  // sharp works on its own threads: let the covers render (two at a time, see image-work.ts) while this thread lays out PDFs.
   const variants = new Map<string, number>();
   const covers = Promise.all(
     editions.map(({ seed, locale, edition }) => {
@@ -71,7 +71,7 @@ async function prepareEditions(): Promise<PreparedEdition[]> {
         },
         variant,
       );
-      return makeCoverWebp(Buffer.from(svg), COVER_WIDTH);
+      return makeCoverWebp(Buffer.from(svg), COVER_WIDTH, { whenBusy: 'wait' });
     }),
   );
   // Keep a failed PDF build from leaving this promise rejected and unobserved.

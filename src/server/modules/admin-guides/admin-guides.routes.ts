@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,7 +12,7 @@ import {
   guideMessages,
   permanentDeleteSchema,
 } from '../../../shared/contracts/admin/guides';
-import { badRequest } from '../../http/errors';
+import { badRequest, HttpError } from '../../http/errors';
 import {
   assertGuideId,
   attachGuidePdf,
@@ -37,6 +38,15 @@ const rowUploadRules: Record<string, FileRule> = {
 /** The admin Guides tab (seed 001 §2 "Guides tab", §7): every route behind the admin key. */
 export const adminGuidesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, files, catalogueCache, requireAdmin } = app.services;
+  // Generous, but a leaked or scripted admin key cannot keep the image and PDF work busy forever.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many uploads. Please try again in ${context.after}.`),
+  });
+  const uploadLimit = {
+    rateLimit: { max: app.services.config.uploads.adminPerMinute, timeWindow: '1 minute' },
+  };
   const deps: Deps = { db, files, log: app.log };
   const admin = { onRequest: requireAdmin };
 
@@ -52,7 +62,7 @@ export const adminGuidesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/guides',
-    { ...admin, schema: { response: { 201: adminGuideSchema } } },
+    { ...admin, config: uploadLimit, schema: { response: { 201: adminGuideSchema } } },
     async (request, reply) => {
       const upload = await readGuideUpload(request, guideFileRules);
       const guide = await createGuide(deps, upload.fields, upload.files);
@@ -63,7 +73,11 @@ export const adminGuidesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/guides/:id',
-    { ...admin, schema: { params: guideIdParamsSchema, response: { 200: adminGuideSchema } } },
+    {
+      ...admin,
+      config: uploadLimit,
+      schema: { params: guideIdParamsSchema, response: { 200: adminGuideSchema } },
+    },
     async (request) => {
       assertGuideId(request.params.id);
       const upload = await readGuideUpload(request, guideFileRules);
@@ -112,7 +126,7 @@ export const adminGuidesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/upload/guide',
-    { ...admin, schema: { response: { 200: adminGuideSchema } } },
+    { ...admin, config: uploadLimit, schema: { response: { 200: adminGuideSchema } } },
     async (request) => {
       const upload = await readGuideUpload(request, rowUploadRules);
       const pdf = upload.files.pdf;

@@ -147,9 +147,7 @@ async function deriveGuideFiles(
   const derived: DerivedFiles = {};
   if (files.coverImage) {
     const image = files.coverImage.data;
-    const webp = await makeCoverWebp(image, COVER_WIDTH).catch(() => {
-      throw badRequest(guideMessages.coverType);
-    });
+    const webp = await makeCoverWebp(image, COVER_WIDTH, { refusal: guideMessages.coverType });
     // A new public name for every upload: covers are served as immutable.
     const publicName = `cover-${slug}-${randomHex(4)}.webp`;
     derived.cover = {

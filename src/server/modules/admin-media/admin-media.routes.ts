@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MEDIA_MAX_BYTES,
@@ -16,6 +17,15 @@ const IMAGE_RULE = { maxBytes: MEDIA_MAX_BYTES, tooLarge: TOO_LARGE };
 /** The admin Media tab: images for content blocks, re-encoded on upload. */
 export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, requireAdmin } = app.services;
+  // Generous, but a leaked or scripted admin key cannot keep the image and PDF work busy forever.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many uploads. Please try again in ${context.after}.`),
+  });
+  const uploadLimit = {
+    rateLimit: { max: app.services.config.uploads.adminPerMinute, timeWindow: '1 minute' },
+  };
 
   app.get(
     '/api/admin/media',
@@ -25,7 +35,7 @@ export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/upload/media',
-    { onRequest: requireAdmin, schema: { response: { 201: mediaItemSchema } } },
+    { onRequest: requireAdmin, config: uploadLimit, schema: { response: { 201: mediaItemSchema } } },
     async (request, reply) => {
       if (!request.isMultipart()) throw badRequest(NOT_AN_IMAGE);
       let image: { data: Buffer; fileName: string } | undefined;

@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
+import { imageToWebp } from '../files/image-work';
 
 /** Thrown when bytes that should be a guide PDF are not a readable PDF. */
 export class InvalidPdfError extends Error {
@@ -110,7 +111,20 @@ export async function renderTocPreview(pdf: Buffer, options: { width?: number } 
   }
 }
 
-/** A cover image at one width, as WebP; a smaller original is never enlarged. */
-export async function makeCoverWebp(image: Buffer, width: number): Promise<Buffer> {
-  return sharp(image).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+/**
+ * A cover image at one width, as WebP; a smaller original is never enlarged. Goes through the
+ * shared image limits (pixel limit from the header, bounded decoding): a 400 with `refusal` for
+ * bytes that are not an image. `whenBusy: 'wait'` for the shop's own images (see withImageSlot).
+ */
+export async function makeCoverWebp(
+  image: Buffer,
+  width: number,
+  options: { refusal?: string; whenBusy?: 'refuse' | 'wait' } = {},
+): Promise<Buffer> {
+  return imageToWebp(image, {
+    refusal: options.refusal ?? 'Not a readable image',
+    maxWidth: width,
+    quality: 78,
+    whenBusy: options.whenBusy,
+  });
 }

@@ -42,7 +42,10 @@ export async function findImage(
   const existing = await findPublicFile(deps.db, wanted);
   if (existing) return existing;
   if (!(await isOriginalImage(deps.db, original.id))) return undefined;
-  const resized = await makeCoverWebp(await deps.files.read(original.storageKey), width);
+  // A stored original, already re-encoded on upload: it waits for a slot rather than being refused.
+  const resized = await makeCoverWebp(await deps.files.read(original.storageKey), width, {
+    whenBusy: 'wait',
+  });
   try {
     return await storeFile(deps, {
       purpose: original.purpose === 'media' ? 'media' : 'cover',

@@ -1,9 +1,9 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { badRequest, HttpError } from '../../http/errors';
 import { acceptedText, wellFormedText } from '../../http/text-input';
+import { imageToWebp } from './image-work';
 
 /**
  * Uploads shared by the admin (guides, media) and the shopper (mobile-money receipts): sizes
@@ -90,7 +90,8 @@ export function cleanFileName(name: string, fallback: string): string {
 /**
  * Re-encodes an uploaded image to WebP (at most `maxWidth` wide, metadata dropped). Only the
  * decoded pixels survive, so anything appended to or hidden in the file is gone. Bytes that are
- * not one of `accepted` (by content), or do not decode, are a 400 with `refusal`.
+ * not one of `accepted` (by content), or do not decode, are a 400 with `refusal`; an image over
+ * the pixel limit is a 400 saying so (see image-work.ts).
  */
 export async function reencodeImage(
   data: Buffer,
@@ -98,14 +99,5 @@ export async function reencodeImage(
 ): Promise<Buffer> {
   const mime = await detectedMime(data);
   if (!mime || !options.accepted.has(mime)) throw badRequest(options.refusal);
-  try {
-    return await sharp(data, { failOn: 'error' })
-      .rotate()
-      .resize({ width: options.maxWidth ?? 2000, withoutEnlargement: true })
-      .webp({ quality: 85 })
-      .toBuffer();
-  } catch {
-    // Image-looking bytes that do not decode.
-    throw badRequest(options.refusal);
-  }
+  return imageToWebp(data, { refusal: options.refusal, maxWidth: options.maxWidth ?? 2000, quality: 85 });
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { FileStoreUnwritableError } from '../../adapters/storage/file-store';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/healthz', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
@@ -25,7 +26,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         return { status: 'ready' as const };
       } catch (error) {
         request.log.warn({ err: error }, 'readiness check failed');
-        return reply.code(503).send({ message: 'Database or file store unreachable' });
+        // A full or read-only store is named: the operator must free space, not restart anything.
+        const message =
+          error instanceof FileStoreUnwritableError ? error.message : 'Database or file store unreachable';
+        return reply.code(503).send({ message });
       }
     },
   );

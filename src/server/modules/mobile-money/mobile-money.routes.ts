@@ -1,3 +1,5 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MOBILE_MONEY_ORDER_EXISTS_MESSAGE, orderExistsSchema } from '../../../shared/contracts/checkout';
@@ -12,7 +14,7 @@ import {
   verifyOrderBodySchema,
 } from '../../../shared/contracts/mobile-money';
 import { FileNotFoundError } from '../../adapters/storage/file-store';
-import { notFound } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import { binaryResponse } from '../../http/openapi';
 import { HOUR_MS, registerRateLimits } from '../../http/rate-limits';
 import { attachmentDisposition } from '../downloads/file-names';
@@ -33,6 +35,30 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: MobileMoneyDeps = { db, files, config };
   const admin = { onRequest: requireAdmin };
   await registerRateLimits(app);
+
+  // As for resend-links: counters in this process's memory (N instances allow N × the limit).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many uploads. Please try again in ${context.after}.`),
+  });
+  // Per order too, whoever sends: a leaked order id cannot be used to fill the disk or the mailboxes.
+  // (A second route-level limit would be skipped: the plugin runs one per request.)
+  const orderUploads = app.createRateLimit({
+    max: 10,
+    timeWindow: '10 minutes',
+    keyGenerator: (request) => `receipt-order:${(request.params as { id?: string }).id ?? ''}`,
+  });
+  const perOrder = async (request: FastifyRequest) => {
+    const limit = await orderUploads(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      throw new HttpError(
+        429,
+        `Too many uploads for this order. Please try again in ${Math.ceil(limit.ttlInSeconds / 60)} minutes.`,
+        { 'retry-after': String(limit.ttlInSeconds) },
+      );
+    }
+  };
 
   app.post(
     '/api/create-djamo-order',
@@ -76,6 +102,8 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: z.string().max(200) }),
         response: { 201: receiptUploadResponseSchema },
       },
+      config: { rateLimit: { max: config.uploads.receiptsPerClient, timeWindow: '10 minutes' } },
+      preHandler: perOrder,
     },
     async (request, reply) => {
       await acceptReceipt(deps, request.params.id, async () => {

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
 import type { z } from 'zod';
 import type {
   CreateMobileMoneyOrderResponse,
@@ -15,10 +14,11 @@ import { centsToDecimal, centsToFcfa, toCents } from '../../../shared/money';
 import type { FileStore } from '../../adapters/storage/file-store';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { orders, paymentReceipts, storedFiles } from '../../db/schema';
+import { jobs, orders, paymentReceipts, storedFiles } from '../../db/schema';
 import { badRequest, conflict, type HttpError, notFound } from '../../http/errors';
 import { findRepeatedOrder } from '../checkout/checkout.service';
 import { type StoredFile, storeFile } from '../files/files.service';
+import { pdfToWebp } from '../files/pdf-to-image';
 import {
   cleanFileName,
   detectedMime,
@@ -26,7 +26,14 @@ import {
   reencodeImage,
   type UploadedFile,
 } from '../files/uploads';
-import { type DbOrTx, deliverOrderJob, enqueueJob, mobileMoneyEmailJob } from '../jobs/jobs.service';
+import {
+  type DbOrTx,
+  deliverOrderJob,
+  enqueueJob,
+  MOBILE_MONEY_EMAIL_JOB,
+  type MobileMoneyEmailKind,
+  mobileMoneyEmailJob,
+} from '../jobs/jobs.service';
 import { refuseBeyondDailyOrders } from '../orders/daily-order-limit';
 import { hashClaimKey, holdsClaimKey, ORDER_NUMBER_ALPHABET, PUBLIC_ID_PATTERN } from '../orders/order-ids';
 import { createOrder, type OrderRow, TotalMismatchError } from '../orders/orders.service';
@@ -39,6 +46,16 @@ export interface MobileMoneyDeps {
 }
 
 export const receiptRule: FileRule = { maxBytes: RECEIPT_MAX_BYTES, tooLarge: receiptMessages.tooLarge };
+
+/** Receipts one order keeps (issue 15 §3): enough for a retake or two, not a free disk. */
+export const RECEIPTS_PER_ORDER = 5;
+/** However many receipts arrive, the shopper and the operator hear of an order at most this often. */
+const RECEIPT_EMAIL_INTERVAL = sql.raw(`interval '10 minutes'`);
+
+const tooManyReceipts = () =>
+  conflict(
+    `This order already has ${RECEIPTS_PER_ORDER} receipts: we will check them within ${VERIFICATION_HOURS} hours. Contact us if the payment needs another one.`,
+  );
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -189,7 +206,10 @@ export function receiptProvider(value: string | undefined, providers: string[]):
   return match;
 }
 
-/** The bytes to keep: images re-encoded (only pixels survive), PDFs checked to be PDFs. */
+/**
+ * The bytes to keep: images re-encoded, PDFs rendered to an image of their first pages (issue 15
+ * §3). Either way only pixels are kept, never what the sender's file could carry or run.
+ */
 async function receiptContent(file: UploadedFile): Promise<{ data: Buffer; contentType: string }> {
   const mime = await detectedMime(file.data);
   if (mime && IMAGE_TYPES.has(mime)) {
@@ -200,12 +220,10 @@ async function receiptContent(file: UploadedFile): Promise<{ data: Buffer; conte
     return { data, contentType: 'image/webp' };
   }
   if (mime === 'application/pdf') {
-    try {
-      await PDFDocument.load(file.data, { ignoreEncryption: true, updateMetadata: false });
-    } catch {
-      throw badRequest(receiptMessages.invalidType);
-    }
-    return { data: file.data, contentType: 'application/pdf' };
+    return {
+      data: await pdfToWebp(file.data, { refusal: receiptMessages.invalidType }),
+      contentType: 'image/webp',
+    };
   }
   throw badRequest(receiptMessages.invalidType);
 }
@@ -223,11 +241,12 @@ export async function acceptReceipt(
 ): Promise<void> {
   const order = await findMobileMoneyOrderByPublicId(deps.db, publicId);
   if (isClosed(order.status)) throw decidedConflict(order);
+  // Checked again under the row lock below; this one saves reading 5 MB for nothing.
+  if ((await countReceipts(deps.db, order.id)) >= RECEIPTS_PER_ORDER) throw tooManyReceipts();
   const upload = await readUpload();
   if (!upload.file) throw badRequest(receiptMessages.missing);
   const provider = receiptProvider(upload.provider, deps.config.mobileMoney.providers);
   const content = await receiptContent(upload.file);
-  const extension = content.contentType === 'application/pdf' ? 'pdf' : 'webp';
   const baseName = cleanFileName(upload.file.fileName, 'receipt').replace(/\.[A-Za-z0-9]{1,5}$/, '');
   let stored: StoredFile | undefined;
   try {
@@ -239,13 +258,14 @@ export async function acceptReceipt(
         .where(eq(orders.id, order.id))
         .for('update');
       if (!current || isClosed(current.status)) throw decidedConflict(current ?? order);
+      if ((await countReceipts(tx, order.id)) >= RECEIPTS_PER_ORDER) throw tooManyReceipts();
       stored = await storeFile(
         { db: tx, files: deps.files },
         {
           purpose: 'receipt',
           data: content.data,
           contentType: content.contentType,
-          originalName: `${baseName || 'receipt'}.${extension}`,
+          originalName: `${baseName || 'receipt'}.webp`,
         },
       );
       const [receipt] = await tx
@@ -260,14 +280,42 @@ export async function acceptReceipt(
           updatedAt: sql`now()`,
         })
         .where(eq(orders.id, order.id));
-      await enqueueJob(tx, mobileMoneyEmailJob('receipt-received', order.id, receipt!.id));
-      await enqueueJob(tx, mobileMoneyEmailJob('operator-receipt-notice', order.id, receipt!.id));
+      for (const kind of ['receipt-received', 'operator-receipt-notice'] as const) {
+        if (!(await emailedRecently(tx, kind, order.id))) {
+          await enqueueJob(tx, mobileMoneyEmailJob(kind, order.id, receipt!.id));
+        }
+      }
     });
   } catch (error) {
     // The transaction took the stored_files row back with it; the bytes go too.
     if (stored) await deps.files.delete(stored.storageKey).catch(() => {});
     throw error;
   }
+}
+
+const countReceipts = async (db: DbOrTx, orderId: string): Promise<number> =>
+  (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(paymentReceipts)
+      .where(eq(paymentReceipts.orderId, orderId))
+  )[0]?.n ?? 0;
+
+/** Whether this email about this order was queued within RECEIPT_EMAIL_INTERVAL (under the order's row lock, so no race). */
+async function emailedRecently(tx: DbOrTx, kind: MobileMoneyEmailKind, orderId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, MOBILE_MONEY_EMAIL_JOB),
+        sql`${jobs.payload}->>'kind' = ${kind}`,
+        sql`${jobs.payload}->>'orderId' = ${orderId}`,
+        sql`${jobs.createdAt} > now() - ${RECEIPT_EMAIL_INTERVAL}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 async function findAdminOrder(db: Db, id: string): Promise<OrderRow> {
