@@ -12,6 +12,14 @@ const tooManyRequests =
     new HttpError(429, `${what} Please try again in ${context.after}.`);
 
 /**
+ * A route's per-client limit, for its `config`: `max` requests per `timeWindow` (ms or '10 minutes'),
+ * refused with `what` ("Too many uploads.") instead of the generic text.
+ */
+export const perClientLimit = (max: number, timeWindow: number | string, what?: string) => ({
+  rateLimit: { max, timeWindow, ...(what ? { errorResponseBuilder: tooManyRequests(what) } : {}) },
+});
+
+/**
  * Per-client limits for the routes of the calling plugin that set `config.rateLimit` (or use
  * `app.rateLimit(…)` as a hook), keyed by the client address (`trustProxy` decides which). The
  * counters live in this process's memory: N instances allow a client N × the limit.

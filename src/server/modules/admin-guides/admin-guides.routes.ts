@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,7 +11,8 @@ import {
   guideMessages,
   permanentDeleteSchema,
 } from '../../../shared/contracts/admin/guides';
-import { badRequest, HttpError } from '../../http/errors';
+import { badRequest } from '../../http/errors';
+import { perClientLimit, registerRateLimits } from '../../http/rate-limits';
 import {
   assertGuideId,
   attachGuidePdf,
@@ -39,14 +39,12 @@ const rowUploadRules: Record<string, FileRule> = {
 export const adminGuidesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, files, catalogueCache, requireAdmin } = app.services;
   // Generous, but a leaked or scripted admin key cannot keep the image and PDF work busy forever.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many uploads. Please try again in ${context.after}.`),
-  });
-  const uploadLimit = {
-    rateLimit: { max: app.services.config.uploads.adminPerMinute, timeWindow: '1 minute' },
-  };
+  await registerRateLimits(app);
+  const uploadLimit = perClientLimit(
+    app.services.config.uploads.adminPerMinute,
+    '1 minute',
+    'Too many uploads.',
+  );
   const deps: Deps = { db, files, log: app.log };
   const admin = { onRequest: requireAdmin };
 

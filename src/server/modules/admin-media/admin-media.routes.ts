@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MEDIA_MAX_BYTES,
@@ -8,6 +7,7 @@ import {
 } from '../../../shared/contracts/admin/media';
 import { badRequest, HttpError } from '../../http/errors';
 import { noContentResponse } from '../../http/openapi';
+import { perClientLimit, registerRateLimits } from '../../http/rate-limits';
 import { readLimited } from '../files/uploads';
 import { createMedia, deleteMedia, listMedia, NOT_AN_IMAGE } from './admin-media.service';
 
@@ -18,14 +18,12 @@ const IMAGE_RULE = { maxBytes: MEDIA_MAX_BYTES, tooLarge: TOO_LARGE };
 export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, requireAdmin } = app.services;
   // Generous, but a leaked or scripted admin key cannot keep the image and PDF work busy forever.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many uploads. Please try again in ${context.after}.`),
-  });
-  const uploadLimit = {
-    rateLimit: { max: app.services.config.uploads.adminPerMinute, timeWindow: '1 minute' },
-  };
+  await registerRateLimits(app);
+  const uploadLimit = perClientLimit(
+    app.services.config.uploads.adminPerMinute,
+    '1 minute',
+    'Too many uploads.',
+  );
 
   app.get(
     '/api/admin/media',

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +15,7 @@ import {
 import { FileNotFoundError } from '../../adapters/storage/file-store';
 import { HttpError, notFound } from '../../http/errors';
 import { binaryResponse } from '../../http/openapi';
-import { HOUR_MS, registerRateLimits } from '../../http/rate-limits';
+import { HOUR_MS, perClientLimit, registerRateLimits } from '../../http/rate-limits';
 import { attachmentDisposition } from '../downloads/file-names';
 import { readMultipartUpload } from '../files/uploads';
 import {
@@ -36,12 +35,6 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { onRequest: requireAdmin };
   await registerRateLimits(app);
 
-  // As for resend-links: counters in this process's memory (N instances allow N × the limit).
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many uploads. Please try again in ${context.after}.`),
-  });
   // Per order too, whoever sends: a leaked order id cannot be used to fill the disk or the mailboxes.
   // (A second route-level limit would be skipped: the plugin runs one per request.)
   const orderUploads = app.createRateLimit({
@@ -102,7 +95,7 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: z.string().max(200) }),
         response: { 201: receiptUploadResponseSchema },
       },
-      config: { rateLimit: { max: config.uploads.receiptsPerClient, timeWindow: '10 minutes' } },
+      config: perClientLimit(config.uploads.receiptsPerClient, '10 minutes', 'Too many uploads.'),
       preHandler: perOrder,
     },
     async (request, reply) => {
