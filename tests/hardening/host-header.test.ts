@@ -221,7 +221,8 @@ describe('absolute URLs without PUBLIC_URL (issue 15, item 9)', () => {
       headers: { host: 'evil.com' },
       payload: { ...shopper, paymentIntentId, clientSecret, email: 'card@example.com', items, total: 12.5 },
     });
-    expect(claimed.statusCode, claimed.body).toBe(201);
+    // 200 when the test-mode webhook made the order first: either way it comes from the intent.
+    expect([200, 201], claimed.body).toContain(claimed.statusCode);
     const [row] = await ctx.db.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId));
     expect(row!.origin).toBe('http://lan.example:8080');
   });
