@@ -19,7 +19,7 @@ const INDUSTRY_AVERAGE_CONVERSION_RATE = 2.5;
 const PAGES_LIMIT = 10;
 /** One definition for the card and the funnel (issue 17 item 17), said on screen where each is shown. */
 const CONVERSION_DEFINITION =
-  'Visits (tracked sessions) that completed a purchase, out of all visits in the range. Orders counts every completed order, including those placed without a tracked visit.';
+  'Visits (tracked sessions) that completed a purchase, out of all visits in the range. Total Orders counts every completed order, including those placed without a tracked visit.';
 
 const integer = new Intl.NumberFormat('en-GB');
 const euros = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
