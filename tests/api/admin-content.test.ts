@@ -114,6 +114,32 @@ describe('admin content routes', () => {
     expect((await admin('GET', '/api/admin/content/nope/versions?locale=fr')).statusCode).toBe(404);
   });
 
+  test('issue 17 item 18: create only (If-None-Match: *) refuses an existing key with 409 pointing to Edit, and changes nothing', async () => {
+    expect((await save('announcement.test', { value: 'Live banner', locale: 'fr' })).statusCode).toBe(201);
+    const create = (value: string, locale: 'fr' | 'en') =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/admin/content/announcement.test',
+        payload: { value, locale },
+        headers: { 'x-admin-key': ADMIN_KEY, 'if-none-match': '*' },
+        remoteAddress: '198.51.100.20',
+      });
+    const refused = await create('Overwritten', 'fr');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message:
+        'A content block "announcement.test" already exists in French: nothing was changed. To change it, use Edit on it in the list below.',
+    });
+    expect((await publicBlock('announcement.test')).value).toBe('Live banner');
+    const versions = await ctx.db
+      .select()
+      .from(contentVersions)
+      .where(and(eq(contentVersions.key, 'announcement.test'), eq(contentVersions.locale, 'fr')));
+    expect(versions).toHaveLength(1);
+    // The same key in the other language does not exist yet: it is created.
+    expect((await create('Banner', 'en')).statusCode).toBe(201);
+  });
+
   test('blank key or value is refused', async () => {
     const blankValue = await save('page.blank', { value: '   ', locale: 'fr' });
     expect(blankValue.statusCode).toBe(400);

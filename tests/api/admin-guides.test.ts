@@ -402,6 +402,11 @@ describe('deleting a guide', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: answer.reason });
     expect(await ctx.db.select().from(travelGuides).where(eq(travelGuides.id, guide.id))).toHaveLength(1);
+    // Issue 17 item 22: the list tells the same before anyone clicks Delete.
+    const listed = (
+      await ctx.app.inject({ url: '/api/admin/travel-guides', headers: admin })
+    ).json() as AdminGuide[];
+    expect(listed.find((g) => g.id === guide.id)?.deleteBlockedReason).toBe(answer.reason);
   });
 
   test('an active guide must be unpublished first', async () => {
@@ -433,6 +438,10 @@ describe('deleting a guide', () => {
       headers: admin,
     });
     expect(check.json()).toEqual({ canDelete: true, reason: null });
+    const listed = (
+      await ctx.app.inject({ url: '/api/admin/travel-guides', headers: admin })
+    ).json() as AdminGuide[];
+    expect(listed.find((g) => g.id === created.id)?.deleteBlockedReason).toBeNull();
     const res = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/travel-guides/${created.id}/permanent`,

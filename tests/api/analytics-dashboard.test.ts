@@ -213,7 +213,7 @@ describe('admin analytics', () => {
       ordersGrowth: 50, // (3 − 2) / 2
       totalDownloads: 2,
       downloadsGrowth: 100, // (2 − 1) / 1
-      conversionRate: 75, // 3 orders / 4 sessions
+      conversionRate: 25, // 1 session with a purchase / 4 sessions (the funnel's rate)
       totalSessions: 4,
       testModeOrders: 0,
       testModeRevenueCents: 0,
@@ -229,7 +229,21 @@ describe('admin analytics', () => {
       revenueGrowth: null,
       ordersGrowth: null,
     });
-    expect(summary).toMatchObject({ totalDownloads: 3, totalSessions: 5, conversionRate: 120 });
+    expect(summary).toMatchObject({ totalDownloads: 3, totalSessions: 5, conversionRate: 20 });
+  });
+
+  test('issue 17 item 17: the card and the funnel give one conversion rate, never over 100 % with orders placed without a session', async () => {
+    // 30d: 6 completed orders and 5 sessions, only one of which tracked a purchase (orders ÷
+    // sessions said 120 %, beside the funnel's 20 %).
+    for (const range of ['7d', '30d'] as const) {
+      const summary = await get(`/summary?range=${range}`);
+      const funnel = await get(`/funnel?range=${range}`);
+      expect(summary.conversionRate).toBe(funnel.overallConversionRate);
+      expect(summary.conversionRate).toBeLessThanOrEqual(100);
+    }
+    expect((await get('/summary?range=30d')).totalOrders).toBeGreaterThan(
+      (await get('/summary?range=30d')).totalSessions,
+    );
   });
 
   test('funnel: sessions reaching each step, percentages of visits and drop-off from the step before', async () => {

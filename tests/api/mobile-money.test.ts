@@ -437,6 +437,20 @@ describe('receipt checks', () => {
 });
 
 describe('the operator’s decision', () => {
+  test('issue 17 item 23: verify without verifiedBy ({}) is a 400 saying what to send, and decides nothing', async () => {
+    const placed = await placedOrder();
+    const row = await rowOf(placed.id);
+    for (const body of [{}, { verifiedBy: '  ' }]) {
+      const res = await admin('PATCH', `/api/orders/${row.id}/verify`, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message:
+          'verifiedBy: verifiedBy is required: who validated the payment (the dashboard sends "admin")',
+      });
+    }
+    expect((await rowOf(placed.id)).status).toBe(row.status);
+  });
+
   test('a completed or rejected order cannot be decided again (409 with a message)', async () => {
     const validated = await placedOrder();
     const v = await rowOf(validated.id);

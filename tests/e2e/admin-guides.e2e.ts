@@ -243,12 +243,14 @@ describe('the admin Guides tab', () => {
     await context.close();
   });
 
-  test('permanent delete: refused with the reason for an ordered guide, done after confirmation otherwise', async () => {
+  test('permanent delete: disabled with the reason for an ordered guide, done after confirmation otherwise', async () => {
     const { context, page } = await signedIn();
     const ordered = row(page, ORDERED_TITLE);
-    await ordered.getByRole('button', { name: `Delete ${ORDERED_TITLE}` }).click();
-    await page.getByText('Cannot Delete').waitFor();
-    await page.getByText(/ordered/i).waitFor();
+    // Issue 17 item 22: the operator sees why before clicking, not after.
+    const remove = ordered.getByRole('button', { name: `Delete ${ORDERED_TITLE}` });
+    await remove.waitFor();
+    expect(await remove.isDisabled()).toBe(true);
+    await ordered.getByText(/has been ordered/).waitFor();
     expect(await ordered.count()).toBe(1);
 
     // The guide created and unpublished above? Use a fresh inactive one: unpublish the fileless guide.

@@ -119,7 +119,11 @@ export const adminOrderParamsSchema = z.object({ id: z.string().max(100) });
 
 export const verifyOrderBodySchema = z.object({
   /** Admin spec §6: the dashboard sends the constant 'admin'. */
-  verifiedBy: z.string().trim().min(1).max(100),
+  verifiedBy: z
+    .string({ error: 'verifiedBy is required: who validated the payment (the dashboard sends "admin")' })
+    .trim()
+    .min(1, { error: 'verifiedBy is required: who validated the payment (the dashboard sends "admin")' })
+    .max(100, { error: 'verifiedBy must be at most 100 characters' }),
 });
 
 export const orderDecisionResponseSchema = z.object({

@@ -40,7 +40,9 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { block, created } = await saveContentBlock(db, request.params.key, request.body);
+      // If-None-Match: * (RFC 9110 §13.1.2) asks to create only; the spec's plain PUT still saves over.
+      const createOnly = request.headers['if-none-match']?.trim() === '*';
+      const { block, created } = await saveContentBlock(db, request.params.key, request.body, { createOnly });
       return reply.code(created ? 201 : 200).send(block);
     },
   );

@@ -80,10 +80,18 @@ async function writeNewVersion(
   return toBlock(updated!);
 }
 
+const LOCALE_NAMES: Record<Locale, string> = { en: 'English', fr: 'French' };
+
+function alreadyExists(key: string, locale: Locale): string {
+  return `A content block "${key}" already exists in ${LOCALE_NAMES[locale]}: nothing was changed. To change it, use Edit on it in the list below.`;
+}
+
 export async function saveContentBlock(
   db: Db,
   rawKey: string,
   input: { value: string; type: ContentType; locale: Locale },
+  /** Create only (If-None-Match: *, the tab's "Create Content"): an existing key is a 409, never overwritten. */
+  options: { createOnly?: boolean } = {},
 ): Promise<{ block: AdminContentBlock; created: boolean }> {
   const key = rawKey.trim();
   if (!key) throw badRequest('Key is required');
@@ -95,6 +103,7 @@ export async function saveContentBlock(
   return db.transaction(async (tx) => {
     for (let attempt = 0; attempt < 3; attempt++) {
       const current = await lockBlock(tx, key, input.locale);
+      if (current && options.createOnly) throw conflict(alreadyExists(key, input.locale));
       if (current) return { block: await writeNewVersion(tx, current, input.type, value), created: false };
       const [inserted] = await tx
         .insert(contentBlocks)

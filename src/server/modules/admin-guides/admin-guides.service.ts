@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type AdminGuide,
@@ -44,6 +44,10 @@ export function parseGuideFields(input: unknown): GuideFields {
   return parsed.data;
 }
 
+const ORDERED_REASON =
+  'This guide has been ordered: buyers keep their downloads, so it cannot be deleted. It stays unpublished instead.';
+const ACTIVE_REASON = 'This guide is still published: unpublish it before deleting it permanently.';
+
 async function queryAdminGuides(db: Db, where?: SQL): Promise<AdminGuide[]> {
   const rows = await db
     .select({
@@ -51,13 +55,14 @@ async function queryAdminGuides(db: Db, where?: SQL): Promise<AdminGuide[]> {
       coverName: cover.publicName,
       pdfName: pdf.originalName,
       pdfSize: pdf.size,
+      ordered: sql<boolean>`exists (select 1 from ${orderItems} where ${orderItems.guideId} = ${travelGuides.id})`,
     })
     .from(travelGuides)
     .leftJoin(cover, eq(cover.id, travelGuides.coverFileId))
     .leftJoin(pdf, eq(pdf.id, travelGuides.pdfPrimaryFileId))
     .where(where)
     .orderBy(desc(travelGuides.createdAt), desc(travelGuides.id));
-  return rows.map(({ guide: g, coverName, pdfName, pdfSize }) => ({
+  return rows.map(({ guide: g, coverName, pdfName, pdfSize, ordered }) => ({
     id: g.id,
     slug: g.slug,
     title: g.title,
@@ -73,6 +78,7 @@ async function queryAdminGuides(db: Db, where?: SQL): Promise<AdminGuide[]> {
     pageCount: g.pageCount,
     createdAt: g.createdAt.toISOString(),
     hasSecondary: g.pdfSecondaryFileId !== null,
+    deleteBlockedReason: ordered ? ORDERED_REASON : g.isActive ? ACTIVE_REASON : null,
   }));
 }
 
@@ -405,10 +411,6 @@ export async function unpublishGuide(db: Db, id: string): Promise<AdminGuide> {
   if (updated.length === 0) throw notFound('Guide not found');
   return findAdminGuide(db, id);
 }
-
-const ORDERED_REASON =
-  'This guide has been ordered: buyers keep their downloads, so it cannot be deleted. It stays unpublished instead.';
-const ACTIVE_REASON = 'This guide is still published: unpublish it before deleting it permanently.';
 
 /** Why a guide cannot be deleted permanently, or null when it can. */
 async function deletionBlocker(db: Pick<Db, 'select'>, guide: { id: string; isActive: boolean }) {

@@ -59,7 +59,11 @@ export const analyticsSummarySchema = z.object({
   /** 'download' events. */
   totalDownloads: z.number().int(),
   downloadsGrowth: growthSchema,
-  /** Completed orders ÷ sessions started in the range × 100 (0 without sessions). */
+  /**
+   * Sessions started in the range that completed a purchase ÷ those sessions × 100 (0 without
+   * sessions): the funnel's overall conversion rate, never over 100. Orders placed without a
+   * tracked session count in totalOrders only.
+   */
   conversionRate: percentSchema,
   totalSessions: z.number().int(),
   /** Completed orders of the range paid in test mode (simulated card payments), and their total in cents. */

@@ -76,6 +76,8 @@ export const adminGuideSchema = z.object({
   pageCount: z.number().int().nullable(),
   createdAt: z.string(),
   hasSecondary: z.boolean(),
+  /** Why Delete (permanent) would be refused, as can-delete says it; null when it would not. */
+  deleteBlockedReason: z.string().nullable(),
 });
 export type AdminGuide = z.infer<typeof adminGuideSchema>;
 export const adminGuideListSchema = z.array(adminGuideSchema);

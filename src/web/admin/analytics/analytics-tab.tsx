@@ -17,6 +17,9 @@ const RANGE_LABELS: Record<AnalyticsRange, string> = {
 /** Spec admin §9 (the contract's INDUSTRY_AVERAGE_CONVERSION_RATE; not imported: that module loads zod). */
 const INDUSTRY_AVERAGE_CONVERSION_RATE = 2.5;
 const PAGES_LIMIT = 10;
+/** One definition for the card and the funnel (issue 17 item 17), said on screen where each is shown. */
+const CONVERSION_DEFINITION =
+  'Visits (tracked sessions) that completed a purchase, out of all visits in the range. Total Orders counts every completed order, including those placed without a tracked visit.';
 
 const integer = new Intl.NumberFormat('en-GB');
 const euros = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -174,12 +177,16 @@ function SummaryCards({ summary }: { summary: AdminData<AnalyticsSummary> }) {
       </StatCard>
       <StatCard label="Total Orders" value={integer.format(s.totalOrders)}>
         <Growth value={s.ordersGrowth} />
+        <p className="mt-1 text-xs text-stone-600">Completed orders, test mode excluded</p>
       </StatCard>
       <StatCard label="Downloads" value={integer.format(s.totalDownloads)}>
         <Growth value={s.downloadsGrowth} />
       </StatCard>
       <StatCard label="Conversion Rate" value={percent(s.conversionRate)}>
         <p className="mt-1 text-xs text-stone-600">Industry avg: {INDUSTRY_AVERAGE_CONVERSION_RATE}%</p>
+        <p className="mt-1 text-xs text-stone-600" data-testid="conversion-definition">
+          Visits with a purchase ÷ visits ({integer.format(s.totalSessions)} in the range)
+        </p>
       </StatCard>
     </div>
   );
@@ -208,7 +215,12 @@ function FunnelPanel({ funnel }: { funnel: AdminData<AnalyticsFunnel> }) {
             <>
               <p className="mb-4 text-sm text-stone-600">
                 Overall conversion rate:{' '}
-                <span className="font-semibold text-stone-900">{percent(f.overallConversionRate)}</span>
+                <span className="font-semibold text-stone-900" data-testid="funnel-conversion">
+                  {percent(f.overallConversionRate)}
+                </span>
+              </p>
+              <p className="-mt-2 mb-4 text-xs text-stone-600" data-testid="funnel-definition">
+                {CONVERSION_DEFINITION}
               </p>
               <ol className="space-y-4">
                 {f.funnel.map((step, i) => (

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useState, useSyncExternalStore } from 'react';
 import { toast } from '../../components/ui/toast';
 import { showAdminError } from '../shell/admin-toast';
 import {
@@ -6,6 +6,7 @@ import {
   adminSession,
   DEFAULT_KEY_LIFETIME_MINUTES,
   KEY_LIFETIMES_MINUTES,
+  type SignOutReason,
   verifyAdminKey,
 } from './admin-session';
 
@@ -17,12 +18,19 @@ const LIFETIME_LABELS: Record<(typeof KEY_LIFETIMES_MINUTES)[number], string> = 
   240: '4 hours',
 };
 
+/** Why the operator is asked for the key again (spec admin §8: "Invalid admin API key"). */
+const REASON_TEXTS: Record<SignOutReason, string> = {
+  expired: 'Your admin session expired. Enter the key again to continue.',
+  rejected: 'Invalid admin API key. The server refused the key in use: enter the current key.',
+};
+
 /** The access gate that wraps the whole admin area (spec: admin §2, §5, §8). */
 export function AdminGate() {
   const [key, setKey] = useState('');
   const [remember, setRemember] = useState(false);
   const [minutes, setMinutes] = useState<number>(DEFAULT_KEY_LIFETIME_MINUTES);
   const [checking, setChecking] = useState(false);
+  const reason = useSyncExternalStore(adminSession.subscribe, adminSession.reason, () => null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -62,6 +70,15 @@ export function AdminGate() {
         <h1 id="admin-gate-title" className="text-xl font-bold">
           Admin Authentication Required
         </h1>
+        {reason ? (
+          <p
+            role="alert"
+            data-testid="admin-gate-reason"
+            className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          >
+            {REASON_TEXTS[reason]}
+          </p>
+        ) : null}
         <label className="block text-sm font-medium">
           Admin API Key
           <input

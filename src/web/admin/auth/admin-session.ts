@@ -1,10 +1,15 @@
 /**
  * The operator's key, held in memory, or also in localStorage with an expiry when "Remember key"
- * is ticked (spec: admin §4). Any 401 logs out every open admin tab through a broadcast.
+ * is ticked (spec: admin §4). A remembered key's expiry holds in the open tab too: a timer signs
+ * out when it comes, and a key read after it is forgotten. Any 401 logs out every open admin tab
+ * through a broadcast. Why the last sign-out happened is kept for the gate to say.
  */
 export const ADMIN_KEY_STORAGE = 'adminKey';
 export const KEY_LIFETIMES_MINUTES = [5, 15, 30, 60, 240] as const;
 export const DEFAULT_KEY_LIFETIME_MINUTES = 15;
+
+/** Why the operator is at the gate: the remembered key expired, or the server refused the key. */
+export type SignOutReason = 'expired' | 'rejected';
 
 interface StoredKey {
   key: string;
@@ -13,51 +18,101 @@ interface StoredKey {
 
 type Listener = (key: string | null) => void;
 
-let memoryKey: string | null = null;
+/** The key in use and, for a remembered key, when it expires (null: memory only, until the tab closes). */
+let memory: { key: string; expiresAt: number | null } | null = null;
+let reason: SignOutReason | null = null;
+let expiryTimer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<Listener>();
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('admin-auth');
 
 function emit() {
-  for (const listener of listeners) listener(memoryKey);
+  for (const listener of listeners) listener(memory?.key ?? null);
 }
 
-/** A persisted key past its expiry is forgotten when read. */
-function readStoredKey(now = Date.now()): string | null {
+/** A persisted key past its expiry is forgotten when read, and the gate says it expired. */
+function readStoredKey(now = Date.now()): StoredKey | null {
   try {
     const raw = localStorage.getItem(ADMIN_KEY_STORAGE);
     if (!raw) return null;
     const stored = JSON.parse(raw) as Partial<StoredKey>;
-    if (typeof stored.key !== 'string' || typeof stored.expiresAt !== 'number' || stored.expiresAt <= now) {
+    if (typeof stored.key !== 'string' || typeof stored.expiresAt !== 'number') {
       localStorage.removeItem(ADMIN_KEY_STORAGE);
       return null;
     }
-    return stored.key;
+    if (stored.expiresAt <= now) {
+      localStorage.removeItem(ADMIN_KEY_STORAGE);
+      reason = 'expired';
+      return null;
+    }
+    return { key: stored.key, expiresAt: stored.expiresAt };
   } catch {
     return null;
   }
 }
 
+/** Signs out when a remembered key expires. Timers longer than 2^31 ms fire at once, so wait in steps. */
+function scheduleExpiry() {
+  clearTimeout(expiryTimer);
+  if (memory?.expiresAt == null) return;
+  const left = memory.expiresAt - Date.now();
+  expiryTimer = setTimeout(
+    () => {
+      if (memory?.expiresAt != null && memory.expiresAt <= Date.now()) expire();
+      else scheduleExpiry();
+    },
+    Math.max(0, Math.min(left, 60 * 60_000)),
+  );
+}
+
+function expire() {
+  adminSession.signOut({ broadcast: false, reason: 'expired' });
+}
+
+/** The key, unless it was remembered and its time is up (the timer may come late in a background tab). */
+function currentKey(): string | null {
+  if (memory?.expiresAt != null && memory.expiresAt <= Date.now()) return null;
+  return memory?.key ?? null;
+}
+
 export const adminSession = {
   /** The key in use: from memory, else a persisted one that has not expired. */
   key(): string | null {
-    memoryKey ??= readStoredKey();
-    return memoryKey;
+    if (!memory) {
+      const stored = readStoredKey();
+      if (stored) {
+        memory = stored;
+        scheduleExpiry();
+      }
+    }
+    return currentKey();
+  },
+  /** Why the last sign-out happened, for the gate; null after a Logout or a sign-in. */
+  reason(): SignOutReason | null {
+    return reason;
   },
   signIn(key: string, persistMinutes: number | null) {
-    memoryKey = key;
+    reason = null;
     if (persistMinutes) {
       const record: StoredKey = { key, expiresAt: Date.now() + persistMinutes * 60_000 };
       localStorage.setItem(ADMIN_KEY_STORAGE, JSON.stringify(record));
+      memory = record;
     } else {
       localStorage.removeItem(ADMIN_KEY_STORAGE);
+      memory = { key, expiresAt: null };
     }
+    scheduleExpiry();
     emit();
   },
-  /** Logs out here and, unless the order came from another tab, in every other admin tab. */
-  signOut(options: { broadcast?: boolean } = {}) {
-    memoryKey = null;
+  /**
+   * Logs out here and, unless the order came from another tab, in every other admin tab. With a
+   * reason, the gate says why (every tab: the reason travels with the broadcast).
+   */
+  signOut(options: { broadcast?: boolean; reason?: SignOutReason } = {}) {
+    memory = null;
+    reason = options.reason ?? null;
+    clearTimeout(expiryTimer);
     localStorage.removeItem(ADMIN_KEY_STORAGE);
-    if (options.broadcast !== false) channel?.postMessage('logout');
+    if (options.broadcast !== false) channel?.postMessage({ type: 'logout', reason });
     emit();
   },
   subscribe(listener: Listener): () => void {
@@ -67,8 +122,18 @@ export const adminSession = {
 };
 
 channel?.addEventListener('message', (event) => {
-  if (event.data === 'logout') adminSession.signOut({ broadcast: false });
+  const data = event.data as { type?: unknown; reason?: unknown } | null;
+  if (data?.type !== 'logout') return;
+  const why = data.reason === 'expired' || data.reason === 'rejected' ? data.reason : undefined;
+  adminSession.signOut({ broadcast: false, reason: why });
 });
+
+// A tab woken from sleep (a phone's screen off) checks the expiry at once rather than at its timer.
+if (typeof document !== 'undefined') {
+  document.addEventListener('visibilitychange', () => {
+    if (memory?.expiresAt != null && memory.expiresAt <= Date.now()) expire();
+  });
+}
 
 export class AdminApiError extends Error {
   constructor(
@@ -93,16 +158,21 @@ function errorMessage(status: number, text: string): string {
 /** A 401 logs out everywhere; any other failure carries the server's message. */
 function failure(status: number, text: string): AdminApiError {
   if (status === 401) {
-    adminSession.signOut();
+    adminSession.signOut({ reason: 'rejected' });
     return new AdminApiError(401, 'Invalid admin API key');
   }
   return new AdminApiError(status, errorMessage(status, text));
 }
 
+/** The key for a call; a remembered key whose time is up signs out instead of being sent. */
 function requireKey(): string {
   const key = adminSession.key();
-  if (!key) throw new AdminApiError(401, 'Admin API key required');
-  return key;
+  if (key) return key;
+  if (memory) {
+    expire();
+    throw new AdminApiError(401, 'Your admin session expired');
+  }
+  throw new AdminApiError(401, 'Admin API key required');
 }
 
 /**

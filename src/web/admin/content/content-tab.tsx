@@ -11,10 +11,15 @@ type ContentType = AdminContentBlock['type'];
 const CONTENT_TYPES: readonly ContentType[] = ['plain', 'html', 'markdown'];
 const LOCALE_LABELS: Record<Locale, string> = { en: 'English', fr: 'Français' };
 
-async function saveContent(key: string, body: { value: string; type: ContentType; locale: Locale }) {
+/** Saves a block; `createOnly` refuses (409) a key that already exists instead of saving over it. */
+async function saveContent(
+  key: string,
+  body: { value: string; type: ContentType; locale: Locale },
+  createOnly = false,
+) {
   const response = await adminFetch(`/api/admin/content/${encodeURIComponent(key)}`, {
     method: 'PUT',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(createOnly ? { 'if-none-match': '*' } : {}) },
     body: JSON.stringify(body),
   });
   return (await response.json()) as AdminContentBlock;
@@ -76,7 +81,7 @@ function CreateContentForm({ locale, onChanged }: { locale: Locale; onChanged():
   const [value, setValue] = useState('');
   const create = useAdminAction(async () => {
     try {
-      await saveContent(key.trim(), { value, type, locale });
+      await saveContent(key.trim(), { value, type, locale }, true);
     } catch (error) {
       showAdminError(error);
       return;

@@ -37,6 +37,12 @@ const EMAIL_KINDS: Record<string, string> = {
   rejection: 'Payment rejected',
 };
 
+/**
+ * Emails sent to the customer, which Send Again may follow with a new links email. The shop's own
+ * notices (to OPERATOR_EMAIL) never offer it: it would email the customer about them.
+ */
+const CUSTOMER_KINDS = new Set(['delivery', 'resend-links', 'receipt-received', 'rejection']);
+
 const STATUS_STYLE: Record<string, string> = {
   sent: 'bg-teal-100 text-teal-900',
   failed: 'bg-red-100 text-red-800',
@@ -69,7 +75,7 @@ export function EmailsTab() {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ resend: true }),
       });
-      toast({ title: 'Email resent successfully' });
+      toast({ title: 'Email resent successfully', description: 'New download links sent to the customer' });
     } catch (error) {
       showAdminError(error);
     } finally {
@@ -184,7 +190,8 @@ export function EmailsTab() {
               <tbody className="divide-y divide-stone-200 max-sm:block">
                 {emails.data.map((entry) => {
                   const info = entry.orderInfo;
-                  const canResend = info?.orderStatus === 'completed';
+                  const toCustomer = CUSTOMER_KINDS.has(entry.kind);
+                  const canResend = toCustomer && info?.orderStatus === 'completed';
                   return (
                     <tr
                       key={entry.id}
@@ -255,15 +262,21 @@ export function EmailsTab() {
                         ) : null}
                       </td>
                       <td data-label="Actions" className={`${CELL}`}>
-                        <button
-                          type="button"
-                          disabled={!canResend || sending !== null}
-                          title={canResend ? undefined : 'Only a completed order’s guides can be sent'}
-                          onClick={() => sendAgain(entry)}
-                          className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-semibold whitespace-nowrap hover:bg-stone-50 disabled:opacity-50"
-                        >
-                          {sending === entry.id ? 'Sending…' : 'Send Again'}
-                        </button>
+                        {toCustomer ? (
+                          <button
+                            type="button"
+                            disabled={!canResend || sending !== null}
+                            title={canResend ? undefined : 'Only a completed order’s guides can be sent'}
+                            onClick={() => sendAgain(entry)}
+                            className="rounded-md border border-stone-300 min-w-32 px-3 py-1.5 text-left text-sm font-semibold hover:bg-stone-50 disabled:opacity-50"
+                          >
+                            {sending === entry.id ? 'Sending…' : 'Send Again: download links'}
+                          </button>
+                        ) : (
+                          <span className="text-xs text-stone-600" data-testid="shop-notice">
+                            Sent to the shop: nothing to resend
+                          </span>
+                        )}
                       </td>
                     </tr>
                   );

@@ -1,4 +1,4 @@
-import { type ChangeEvent, useRef, useState } from 'react';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
 import type { AdminGuide, CanDelete } from '../../../shared/contracts/admin/guides';
 import { toast } from '../../components/ui/toast';
 import { formatFileSize } from '../../lib/format';
@@ -125,6 +125,7 @@ function GuideRow({
   onChanged(): Promise<void>;
 }) {
   const path = `/api/travel-guides/${encodeURIComponent(guide.id)}`;
+  const reasonId = useId();
 
   const unpublish = useAdminAction(async () => {
     if (!window.confirm(UNPUBLISH_CONFIRM)) return;
@@ -236,14 +237,24 @@ function GuideRow({
             <button
               type="button"
               onClick={() => remove.run()}
-              disabled={remove.pending}
+              disabled={remove.pending || guide.deleteBlockedReason !== null}
               aria-label={`Delete ${guide.title}`}
-              className={`${buttonClass} border-red-300 text-red-700 hover:bg-red-50`}
+              aria-describedby={guide.deleteBlockedReason ? reasonId : undefined}
+              className={`${buttonClass} border-red-300 text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent`}
             >
               Delete
             </button>
           )}
         </div>
+        {!guide.isActive && guide.deleteBlockedReason ? (
+          <p
+            id={reasonId}
+            data-testid="delete-blocked-reason"
+            className="mt-1 max-w-[16rem] text-xs text-stone-600"
+          >
+            {guide.deleteBlockedReason}
+          </p>
+        ) : null}
       </td>
     </tr>
   );

@@ -5,6 +5,7 @@ import { useModalDialog } from '../../components/ui/modal';
 import { toast } from '../../components/ui/toast';
 import { AdminApiError, adminFetch } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';
+import { EmailText } from '../shell/email-text';
 import { CELL } from '../shell/table-cells';
 import { useAdminData } from '../shell/use-admin-data';
 import { OrderSearch, Pager } from './order-finder';
@@ -330,7 +331,9 @@ export function MobileMoneyTab() {
                       <p className="font-medium">
                         {order.firstName} {order.lastName}
                       </p>
-                      <p className="break-all text-stone-600">{order.email}</p>
+                      <p className="text-stone-600">
+                        <EmailText email={order.email} />
+                      </p>
                       <p className="text-stone-600">{order.phoneNumber}</p>
                     </td>
                     <td data-label="Amount" className={`${CELL}`}>

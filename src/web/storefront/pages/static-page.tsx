@@ -93,9 +93,24 @@ function Faq(props: { html: string }) {
       {splitFaq(props.html).map((item) => (
         // Several questions can be open at once: each <details> is independent.
         <details key={item.question} className="group p-4">
-          <summary className="cursor-pointer list-none font-semibold marker:hidden">
+          <summary className="flex cursor-pointer list-none items-start justify-between gap-3 font-semibold marker:hidden [&::-webkit-details-marker]:hidden">
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server */}
             <span dangerouslySetInnerHTML={{ __html: item.question }} />
+            {/* Open or closed at a glance: a chevron that turns when the answer is shown. */}
+            <svg
+              aria-hidden="true"
+              data-testid="faq-indicator"
+              viewBox="0 0 20 20"
+              className="mt-0.5 size-5 shrink-0 text-teal-800 transition-transform group-open:rotate-180"
+            >
+              <path
+                d="M5 7.5l5 5 5-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
           </summary>
           <ContentHtml html={item.answer} className="text-stone-700" />
         </details>
