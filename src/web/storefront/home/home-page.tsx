@@ -14,9 +14,13 @@ import { GuideGrid, GuideGridSkeleton } from '../catalogue/guide-card';
 export const HOME_CONTENT_KEYS = 'home.hero.*';
 export const HOME_GUIDE_COUNT = 3;
 
+/** A value with a NUL is ignored, as the server drops it before rendering (render/pages.ts). */
+const usable = (value: string | null) => (value?.includes('\u0000') ? null : value);
+
 /** spec: ?search= (or ?destination=) holds the search text; a longer one than the API takes is cut. */
 export function searchTermFrom(params: URLSearchParams): string {
-  return (params.get('search') ?? params.get('destination') ?? '').trim().slice(0, SEARCH_TEXT_MAX).trim();
+  const term = usable(params.get('search')) ?? usable(params.get('destination')) ?? '';
+  return term.trim().slice(0, SEARCH_TEXT_MAX).trim();
 }
 
 /** The home page; on /guides (showAll) it lists every guide instead of the latest three. */
