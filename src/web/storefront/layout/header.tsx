@@ -16,10 +16,7 @@ export function Header(props: { announcement?: string; onOpenCart(): void }) {
     <>
       {/* Above the header, not in it: it scrolls away and only the header stays pinned (issue 17 §13). */}
       {props.announcement ? (
-        <p
-          data-testid="announcement"
-          className="bg-teal-800 px-4 py-1.5 text-center text-xs text-teal-50 sm:text-sm"
-        >
+        <p className="bg-teal-800 px-4 py-1.5 text-center text-xs text-teal-50 sm:text-sm">
           {props.announcement}
         </p>
       ) : null}
