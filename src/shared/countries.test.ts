@@ -57,4 +57,13 @@ describe('country matching', () => {
   test('normalising drops accents, case and punctuation', () => {
     expect(normaliseForMatch('  Côte-d’Ivoire !')).toBe('cotedivoire');
   });
+
+  test('a keyword is not read across the end of the title and the start of the description (issue 17 §20)', () => {
+    const straddling = guide('Carnet de la Cote', { description: 'd Ivoire et du Ghana, à pied.' });
+    expect(guideMatchesCountry(straddling, 'cote-divoire')).toBe(false);
+    const intoFileName = guide('Ivory', { description: 'Vers la mer.', fileName: 'coast.pdf' });
+    expect(guideMatchesCountry(intoFileName, 'cote-divoire')).toBe(false);
+    expect(guideMatchesCountry(guide('Voyage', { description: "Côte d'Ivoire" }), 'cote-divoire')).toBe(true);
+    expect(guideMatchesCountry(guide('Voyage', { fileName: 'cote-divoire.pdf' }), 'cote-divoire')).toBe(true);
+  });
 });

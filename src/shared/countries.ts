@@ -25,11 +25,14 @@ const NORMALISED_KEYWORDS = Object.fromEntries(
   COUNTRY_SLUGS.map((slug) => [slug, COUNTRY_KEYWORDS[slug].map(normaliseForMatch)]),
 ) as Record<CountrySlug, string[]>;
 
-/** A guide belongs to a country when its title, description or file name holds one of its keywords. */
+/**
+ * A guide belongs to a country when its title, description or file name holds one of its keywords,
+ * each field on its own: a keyword is never read across the end of one and the start of the next.
+ */
 export function guideMatchesCountry(
   guide: { title: string; description: string; fileName?: string | null },
   country: CountrySlug,
 ): boolean {
-  const haystack = normaliseForMatch(`${guide.title} ${guide.description} ${guide.fileName ?? ''}`);
-  return NORMALISED_KEYWORDS[country].some((keyword) => haystack.includes(keyword));
+  const fields = [guide.title, guide.description, guide.fileName ?? ''].map(normaliseForMatch);
+  return NORMALISED_KEYWORDS[country].some((keyword) => fields.some((field) => field.includes(keyword)));
 }

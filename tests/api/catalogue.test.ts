@@ -244,7 +244,7 @@ describe('pages found and shared', () => {
     for (const slug of ['nope', 'old-fr']) {
       const res = await ctx.app.inject({ url: `/guides/${slug}` });
       expect(res.statusCode).toBe(404);
-      expect(res.body).toContain('Page Not Found');
+      expect(res.body).toContain('Page introuvable');
     }
   });
 

@@ -103,11 +103,11 @@ describe('server-rendered pages', () => {
     expect(res.body).toContain('Latest guides');
   });
 
-  test('an unknown path renders Page Not Found with status 404', async () => {
+  test('an unknown path renders the 404 page (French by default) with status 404', async () => {
     const res = await ctx.app.inject({ url: '/nowhere/at-all' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toContain('Page Not Found');
+    expect(res.body).toContain('<h1 class="mt-4 text-2xl font-bold">Page introuvable</h1>');
   });
 
   test.each([

@@ -107,11 +107,11 @@ describe('the walking skeleton in a real browser', () => {
     await page.close();
   });
 
-  test('an unknown page answers 404 with Page Not Found', async () => {
+  test('an unknown page answers 404 with the 404 page, in French by default', async () => {
     const page = await browser.newPage();
     const response = await page.goto(`${shop.url}/this/does/not/exist`);
     expect(response?.status()).toBe(404);
-    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.getByRole('heading', { name: 'Page introuvable' }).waitFor();
     await page.close();
   });
 

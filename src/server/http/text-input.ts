@@ -45,8 +45,16 @@ function acceptedValue(value: unknown, context: string, path: string[] = [], dep
   return value;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A rendered page: its address is cleaned by the page renderer, which never refuses one (issue 17 §4). */
+    renderedPage?: boolean;
+  }
+}
+
 export function registerTextInputRule(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.renderedPage) return;
     request.params = acceptedValue(request.params, 'params');
     request.query = acceptedValue(request.query, 'querystring');
     request.body = acceptedValue(request.body, 'body');

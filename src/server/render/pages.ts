@@ -46,6 +46,19 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
   };
 }
 
+/**
+ * The address a page is rendered from: query parameters the shop cannot hold (a NUL in the name or
+ * the value) are dropped, so a page never refuses its query string (issue 17 §4). What the page
+ * reads from the rest it clamps itself (the search text, for one).
+ */
+export function pageAddress(url: string): string {
+  const parsed = new URL(url, 'http://shop.internal');
+  const kept = [...parsed.searchParams].filter(([name, value]) => !`${name}${value}`.includes('\u0000'));
+  if (kept.length === [...parsed.searchParams].length) return url;
+  const search = new URLSearchParams(kept).toString();
+  return `${parsed.pathname}${search ? `?${search}` : ''}`;
+}
+
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
@@ -60,7 +73,8 @@ export async function registerPageRendering(
     if (!renderer) return reply.code(503).send({ message: 'Page rendering is not configured' });
     const { locale, fromQuery } = resolveLocale(request);
     const origin = app.services.siteOrigin.forRequest(request);
-    const result = await renderer.render({ url: request.url, origin, locale, fetch: fetchApi });
+    const url = pageAddress(request.url);
+    const result = await renderer.render({ url, origin, locale, fetch: fetchApi });
     if (fromQuery) {
       reply.header(
         'set-cookie',
@@ -89,7 +103,7 @@ export async function registerPageRendering(
       .send(html);
   };
 
-  app.get('/*', async (request, reply) => {
+  app.get('/*', { config: { renderedPage: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/')) {
       return reply.code(404).send({ message: `No API route GET ${request.url.split('?')[0]}` });
     }

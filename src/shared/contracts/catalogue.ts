@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_TEXT_MAX } from '../search';
 
 export const localeSchema = z.enum(['fr', 'en']);
 
@@ -24,7 +25,7 @@ export type Guide = z.infer<typeof guideSchema>;
 
 export const guideListQuerySchema = z.object({
   locale: localeSchema,
-  q: z.string().max(200).optional(),
+  q: z.string().max(SEARCH_TEXT_MAX).optional(),
 });
 
 export const guideListSchema = z.array(guideSchema);

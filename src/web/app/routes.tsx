@@ -10,7 +10,7 @@ import { LAYOUT_CONTENT_KEYS, StorefrontLayout } from '../storefront/layout/stor
 import { NotFoundPage } from '../storefront/not-found/not-found-page';
 import { STATIC_PAGES, StaticPage, staticContentKeys } from '../storefront/pages/static-page';
 import type { AppDeps } from './deps';
-import { paths } from './paths';
+import { ADMIN_TABS, paths } from './paths';
 
 interface RouteMatch {
   params: Record<string, string | undefined>;
@@ -102,6 +102,14 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
 
 export const REDIRECTS: Record<string, string> = { '/admin': paths.admin('analytics') };
 
+const ADMIN_PAGES = new Set(ADMIN_TABS.map((tab) => paths.admin(tab)));
+
+/**
+ * One of the dashboard's tabs; any other /admin/… address is the 404 page (issue 17 §19). Without
+ * regard to case, as the router matches paths.
+ */
+const isAdminPage = (pathname: string) => ADMIN_PAGES.has(pathname.toLowerCase());
+
 /**
  * What the server needs before rendering a URL: a redirect, or the status and the warmed cache.
  * Unknown paths are 404 and render the not-found page.
@@ -113,7 +121,7 @@ export async function prepareRoute(
 ): Promise<{ redirect: string } | { status: number }> {
   const redirect = REDIRECTS[url.pathname];
   if (redirect) return { redirect };
-  if (url.pathname.startsWith('/admin/')) return { status: 200 };
+  if (isAdminPage(url.pathname)) return { status: 200 };
   await content(deps, LAYOUT_CONTENT_KEYS);
   for (const route of STOREFRONT_ROUTES) {
     const [matched, params] = matchRoute(parser, route.path, url.pathname);
@@ -133,7 +141,9 @@ export function AppRoutes() {
           <Redirect to={to} replace />
         </Route>
       ))}
-      <Route path="/admin/:tab" component={AdminEntry} />
+      {ADMIN_TABS.map((tab) => (
+        <Route key={tab} path={paths.admin(tab)} component={AdminEntry} />
+      ))}
       <Route>
         <StorefrontLayout>
           <Switch>

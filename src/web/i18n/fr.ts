@@ -96,7 +96,7 @@ export const fr = {
   'footer.follow': 'Suivez-nous',
   'footer.copyright': '© {year} Guides Afrique. Paiements par carte sécurisés par Stripe.',
   'notFound.title': 'Page introuvable',
-  'notFound.heading': 'Page Not Found',
+  'notFound.heading': 'Page introuvable',
   'notFound.text': 'La page que vous cherchez n’existe pas ou a été déplacée.',
   'notFound.back': 'Retour à l’accueil',
   'admin.loading': 'Chargement de l’administration…',

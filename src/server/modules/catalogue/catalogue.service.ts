@@ -76,6 +76,8 @@ function wordMatches(text: SQL, word: string): SQL {
 /** Active guides of one locale, newest first, optionally filtered by a search. */
 export async function listActiveGuides(db: Db, options: { locale: Locale; q?: string }): Promise<Guide[]> {
   const words = options.q ? searchWords(options.q) : [];
+  // A search of only punctuation (`%`, `_`) has no word to look for: it finds nothing, not everything.
+  if (options.q?.trim() && words.length === 0) return [];
   const conditions: SQL[] = [eq(travelGuides.locale, options.locale), eq(travelGuides.isActive, true)];
   const title = normalised(sql`${travelGuides.title}`);
   const body = normalised(sql`${travelGuides.title} || ' ' || ${travelGuides.description}`);

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useRoute } from 'wouter';
 import { ADMIN_TABS, type AdminTab, paths } from '../../app/paths';
 import { AnalyticsTab } from '../analytics/analytics-tab';
 import { AdminGate } from '../auth/admin-gate';
@@ -30,7 +30,9 @@ const TAB_LABELS: Record<AdminTab, string> = {
 
 /** The admin dashboard frame: six tabs, the active one taken from the path. */
 export default function AdminApp() {
-  const { tab } = useParams<{ tab: string }>();
+  // Each tab has its own route (routes.tsx), so the tab is read from the path here.
+  const [, params] = useRoute<{ tab: string }>('/admin/:tab');
+  const tab = params?.tab;
   const active = (ADMIN_TABS as readonly string[]).includes(tab ?? '') ? (tab as AdminTab) : 'analytics';
   const key = useSyncExternalStore(adminSession.subscribe, adminSession.key, () => null);
 

@@ -298,7 +298,7 @@ export default function CheckoutPage() {
         ← {t('checkout.back')}
       </Link>
       <h1 className="mt-4 text-3xl font-bold">{t('checkout.title')}</h1>
-      <div className="mt-6 grid gap-8 lg:grid-cols-2">
+      <div className="mt-6 grid items-start gap-8 lg:grid-cols-2">
         <OrderSummary />
         <div className="rounded-xl border border-stone-200 bg-white p-5">
           <h2 className="text-xl font-bold">

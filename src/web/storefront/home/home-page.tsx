@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { COUNTRY_SLUGS } from '../../../shared/countries';
+import { SEARCH_TEXT_MAX } from '../../../shared/search';
 import { track } from '../../analytics/track';
 import { useApi } from '../../app/deps';
 import { paths } from '../../app/paths';
@@ -13,9 +14,13 @@ import { GuideGrid, GuideGridSkeleton } from '../catalogue/guide-card';
 export const HOME_CONTENT_KEYS = 'home.hero.*';
 export const HOME_GUIDE_COUNT = 3;
 
-/** spec: ?search= (or ?destination=) holds the search text. */
+/** A value with a NUL is ignored, as the server drops it before rendering (render/pages.ts). */
+const usable = (value: string | null) => (value?.includes('\u0000') ? null : value);
+
+/** spec: ?search= (or ?destination=) holds the search text; a longer one than the API takes is cut. */
 export function searchTermFrom(params: URLSearchParams): string {
-  return (params.get('search') ?? params.get('destination') ?? '').trim();
+  const term = usable(params.get('search')) ?? usable(params.get('destination')) ?? '';
+  return term.trim().slice(0, SEARCH_TEXT_MAX).trim();
 }
 
 /** The home page; on /guides (showAll) it lists every guide instead of the latest three. */
@@ -71,7 +76,7 @@ export function HomePage(props: { showAll?: boolean }) {
       <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6" aria-labelledby="guides-heading">
         {term ? (
           <div className="mb-8">
-            <h2 id="guides-heading" className="text-2xl font-bold">
+            <h2 id="guides-heading" className="text-2xl font-bold break-words">
               {t('home.searchTitle', { term })}
             </h2>
             {list.length > 0 ? (
@@ -88,7 +93,7 @@ export function HomePage(props: { showAll?: boolean }) {
         {guides.isPending ? (
           <GuideGridSkeleton count={HOME_GUIDE_COUNT} />
         ) : list.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-stone-300 p-8 text-center text-stone-600">
+          <p className="rounded-lg border border-dashed border-stone-300 p-8 text-center break-words text-stone-600">
             {term ? t('home.noResults', { term }) : t('home.emptyCatalogue')}
           </p>
         ) : (

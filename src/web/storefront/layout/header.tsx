@@ -13,68 +13,71 @@ export function Header(props: { announcement?: string; onOpenCart(): void }) {
   const other = locale === 'fr' ? 'en' : 'fr';
 
   return (
-    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+    <>
+      {/* Above the header, not in it: it scrolls away and only the header stays pinned (issue 17 §13). */}
       {props.announcement ? (
         <p className="bg-teal-800 px-4 py-1.5 text-center text-xs text-teal-50 sm:text-sm">
           {props.announcement}
         </p>
       ) : null}
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
-        <Link href={paths.home()} className="flex shrink-0 items-center gap-2 font-bold text-teal-900">
-          <img src="/favicon.svg" alt="" width="28" height="28" />
-          {/* On the narrowest phones the mark alone stands for the name, so the header fits in 360 px. */}
-          <span className="sr-only min-[400px]:not-sr-only min-[400px]:text-base sm:text-lg">
-            {t('site.name')}
-          </span>
-        </Link>
-        <nav aria-label={t('nav.menu')} className="flex items-center gap-1 text-sm">
-          <DestinationsMenu />
-          <Link
-            href={paths.about()}
-            className="hidden rounded px-2 py-2 text-stone-700 hover:text-teal-800 md:inline-flex"
-          >
-            {t('nav.about')}
+      <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+          <Link href={paths.home()} className="flex shrink-0 items-center gap-2 font-bold text-teal-900">
+            <img src="/favicon.svg" alt="" width="28" height="28" />
+            {/* On the narrowest phones the mark alone stands for the name, so the header fits in 360 px. */}
+            <span className="sr-only min-[400px]:not-sr-only min-[400px]:text-base sm:text-lg">
+              {t('site.name')}
+            </span>
           </Link>
-          <Link
-            href={paths.contact()}
-            className="hidden rounded px-2 py-2 text-stone-700 hover:text-teal-800 md:inline-flex"
-          >
-            {t('nav.contact')}
-          </Link>
-        </nav>
-        <div className="ml-auto flex items-center gap-1">
-          <SearchControl />
-          <Tooltip label={t('lang.switchTo')}>
-            <button
-              type="button"
-              onClick={() => setLocale(other)}
-              aria-label={t('lang.switchTo')}
-              className="h-10 min-w-10 rounded-md px-2 text-sm font-semibold text-stone-700 hover:bg-stone-100"
+          <nav aria-label={t('nav.menu')} className="flex items-center gap-1 text-sm">
+            <DestinationsMenu />
+            <Link
+              href={paths.about()}
+              className="hidden rounded px-2 py-2 text-stone-700 hover:text-teal-800 md:inline-flex"
             >
-              {other.toUpperCase()}
-            </button>
-          </Tooltip>
-          <Tooltip label={t('cart.open')}>
-            <button
-              type="button"
-              onClick={props.onOpenCart}
-              aria-label={count > 0 ? `${t('cart.open')} — ${t('cart.items', { count })}` : t('cart.open')}
-              className="relative inline-flex h-10 w-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
+              {t('nav.about')}
+            </Link>
+            <Link
+              href={paths.contact()}
+              className="hidden rounded px-2 py-2 text-stone-700 hover:text-teal-800 md:inline-flex"
             >
-              <CartIcon />
-              {count > 0 ? (
-                <span
-                  data-testid="cart-badge"
-                  className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-amber-500 px-1 text-center text-xs leading-5 font-bold text-stone-950"
-                >
-                  {count}
-                </span>
-              ) : null}
-            </button>
-          </Tooltip>
+              {t('nav.contact')}
+            </Link>
+          </nav>
+          <div className="ml-auto flex items-center gap-1">
+            <SearchControl />
+            <Tooltip label={t('lang.switchTo')}>
+              <button
+                type="button"
+                onClick={() => setLocale(other)}
+                aria-label={t('lang.switchTo')}
+                className="h-10 min-w-10 rounded-md px-2 text-sm font-semibold text-stone-700 hover:bg-stone-100"
+              >
+                {other.toUpperCase()}
+              </button>
+            </Tooltip>
+            <Tooltip label={t('cart.open')}>
+              <button
+                type="button"
+                onClick={props.onOpenCart}
+                aria-label={count > 0 ? `${t('cart.open')} — ${t('cart.items', { count })}` : t('cart.open')}
+                className="relative inline-flex h-10 w-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
+              >
+                <CartIcon />
+                {count > 0 ? (
+                  <span
+                    data-testid="cart-badge"
+                    className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-amber-500 px-1 text-center text-xs leading-5 font-bold text-stone-950"
+                  >
+                    {count}
+                  </span>
+                ) : null}
+              </button>
+            </Tooltip>
+          </div>
         </div>
-      </div>
-    </header>
+      </header>
+    </>
   );
 }
 
