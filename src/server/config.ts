@@ -135,8 +135,13 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(600_000),
-  IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /**
+   * Keep-alive above the 60 s that proxies and load balancers keep their upstream connections
+   * (nginx, AWS ALB): a shorter one closes connections the proxy is about to reuse, and its
+   * request then fails (a 502 for the shopper). Idle above keep-alive, or it would cut it short.
+   */
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
