@@ -60,58 +60,66 @@ async function addFound(page: Page, locale: Locale, search: string) {
   return page.getByRole('dialog', { name: t.cart });
 }
 
-describe.each(['fr', 'en'] as const)('prices that add up (%s, 390 px)', (locale) => {
-  test('drawer lines, drawer total, summary and Pay button are the cents the PaymentIntent is created with', async () => {
-    const t = copy[locale];
-    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-    const errors = trackPageErrors(page);
+const viewports = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
 
-    let drawer = await addFound(page, locale, 'dakar');
-    await drawer.getByRole('button', { name: t.close }).click();
-    drawer = await addFound(page, locale, 'bassam');
-    const dakarLine = drawer.locator('li').filter({ hasText: 'Dakar' });
-    await dakarLine.getByRole('button', { name: t.increase }).click();
-    await dakarLine.locator('[aria-live="polite"]').filter({ hasText: '2' }).waitFor();
+describe.each(['fr', 'en'] as const)('prices that add up (%s)', (locale) => {
+  test.each(viewports)(
+    'drawer lines, drawer total, summary and Pay button are the cents the PaymentIntent is created with ($width px)',
+    async (viewport) => {
+      const t = copy[locale];
+      const page = await (await browser.newContext({ viewport })).newPage();
+      const errors = trackPageErrors(page);
 
-    // Each line: its unit price × its quantity; the cents must add up to the total shown.
-    const lines = await drawer.locator('li').all();
-    expect(lines).toHaveLength(2);
-    let sum = 0;
-    for (const line of lines) {
-      const text = (await line.textContent()) ?? '';
-      const quantity = Number(await line.locator('[aria-live="polite"]').textContent());
-      sum += eurosIn(text, locale) * quantity;
-    }
-    await expect(dakarLine.textContent()).resolves.toContain(`(${t.dakar})`);
-    await expect(drawer.locator('li').filter({ hasText: 'Bassam' }).textContent()).resolves.toContain(
-      `(${t.bassam})`,
-    );
-    const totalRow = drawer.getByText(t.total);
-    await totalRow.waitFor();
-    expect(eurosIn(t.total, locale)).toBe(sum);
+      let drawer = await addFound(page, locale, 'dakar');
+      await drawer.getByRole('button', { name: t.close }).click();
+      drawer = await addFound(page, locale, 'bassam');
+      const dakarLine = drawer.locator('li').filter({ hasText: 'Dakar' });
+      await dakarLine.getByRole('button', { name: t.increase }).click();
+      await dakarLine.locator('[aria-live="polite"]').filter({ hasText: '2' }).waitFor();
 
-    await drawer.getByRole('link', { name: t.checkout }).click();
-    const pay = page.getByRole('button', { name: t.pay });
-    await pay.waitFor();
-    expect(await pay.textContent()).toContain(t.total);
-    // The order summary's subtotal and total (and the cart drawer's, which stays in the page).
-    expect(await page.getByText(t.total, { exact: true }).count()).toBeGreaterThanOrEqual(2);
-    for (const [name, value] of Object.entries({
-      email: `prices.${locale}@example.com`,
-      firstName: 'Awa',
-      lastName: 'Diallo',
-      mobile: '+225 07 00 00 00 00',
-    })) {
-      await page.locator(`input[name="${name}"]`).fill(value);
-    }
-    const [intent] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith('/api/create-payment-intent') && r.status() === 200),
-      pay.click(),
-    ]);
-    const { amount } = (await intent.json()) as { amount: number };
-    expect(amount).toBe(sum);
-    expect(amount).toBe(2999);
-    expect(errors).toEqual([]);
-    await page.context().close();
-  });
+      // Each line: its unit price × its quantity; the cents must add up to the total shown.
+      const lines = await drawer.locator('li').all();
+      expect(lines).toHaveLength(2);
+      let sum = 0;
+      for (const line of lines) {
+        const text = (await line.textContent()) ?? '';
+        const quantity = Number(await line.locator('[aria-live="polite"]').textContent());
+        sum += eurosIn(text, locale) * quantity;
+      }
+      await expect(dakarLine.textContent()).resolves.toContain(`(${t.dakar})`);
+      await expect(drawer.locator('li').filter({ hasText: 'Bassam' }).textContent()).resolves.toContain(
+        `(${t.bassam})`,
+      );
+      const totalRow = drawer.getByText(t.total);
+      await totalRow.waitFor();
+      expect(eurosIn(t.total, locale)).toBe(sum);
+
+      await drawer.getByRole('link', { name: t.checkout }).click();
+      const pay = page.getByRole('button', { name: t.pay });
+      await pay.waitFor();
+      expect(await pay.textContent()).toContain(t.total);
+      // The order summary's subtotal and total (and the cart drawer's, which stays in the page).
+      expect(await page.getByText(t.total, { exact: true }).count()).toBeGreaterThanOrEqual(2);
+      for (const [name, value] of Object.entries({
+        email: `prices.${locale}.${viewport.width}@example.com`,
+        firstName: 'Awa',
+        lastName: 'Diallo',
+        mobile: '+225 07 00 00 00 00',
+      })) {
+        await page.locator(`input[name="${name}"]`).fill(value);
+      }
+      const [intent] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/create-payment-intent') && r.status() === 200),
+        pay.click(),
+      ]);
+      const { amount } = (await intent.json()) as { amount: number };
+      expect(amount).toBe(sum);
+      expect(amount).toBe(2999);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
 });
