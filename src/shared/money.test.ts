@@ -1,18 +1,30 @@
 import { describe, expect, test } from 'vitest';
-import { centsToDecimal, centsToFcfa, formatPrice, toCents } from './money';
+import { centsToDecimal, centsToFcfa, formatEuros, formatFcfa, formatPrice, toCents } from './money';
 
 describe('prices', () => {
   test.each([
-    ['25.00', '16 399 FCFA (25 €)'],
-    ['9.00', '5 904 FCFA (9 €)'],
-    ['12.50', '8 199 FCFA (13 €)'],
-    [0, '0 FCFA (0 €)'],
-    ['', '0 FCFA (0 €)'],
-    ['abc', '0 FCFA (0 €)'],
-    [null, '0 FCFA (0 €)'],
-    [1524.5, '1 000 006 FCFA (1 525 €)'],
-  ])('formatPrice(%j) is %s', (input, expected) => {
-    expect(formatPrice(input)).toBe(expected);
+    ['25.00', '16 399 FCFA (25 €)', '16,399 FCFA (€25)'],
+    ['9.00', '5 904 FCFA (9 €)', '5,904 FCFA (€9)'],
+    ['12.50', '8 199 FCFA (12,50 €)', '8,199 FCFA (€12.50)'],
+    ['37.50', '24 598 FCFA (37,50 €)', '24,598 FCFA (€37.50)'],
+    ['19.90', '13 054 FCFA (19,90 €)', '13,054 FCFA (€19.90)'],
+    ['0.05', '33 FCFA (0,05 €)', '33 FCFA (€0.05)'],
+    [0, '0 FCFA (0 €)', '0 FCFA (€0)'],
+    ['', '0 FCFA (0 €)', '0 FCFA (€0)'],
+    ['abc', '0 FCFA (0 €)', '0 FCFA (€0)'],
+    [null, '0 FCFA (0 €)', '0 FCFA (€0)'],
+    [1524.5, '1 000 006 FCFA (1 524,50 €)', '1,000,006 FCFA (€1,524.50)'],
+  ])('formatPrice(%j) is %s in French and %s in English', (input, fr, en) => {
+    expect(formatPrice(input, 'fr')).toBe(fr);
+    expect(formatPrice(input, 'en')).toBe(en);
+  });
+
+  test('the euros shown are the cents charged: two lines of 12.50 € and one of 25 € add up to the total shown', () => {
+    const line = formatEuros(1250, 'fr');
+    expect(line).toBe('12,50 €');
+    expect(formatEuros(2 * 1250 + 2500, 'fr')).toBe('50 €');
+    expect(formatEuros(2 * 1250 + 1990, 'en')).toBe('€44.90');
+    expect(formatFcfa(3750, 'fr')).toBe('24 598 FCFA');
   });
 
   test('cents round-trip through the decimal string stored in the database', () => {

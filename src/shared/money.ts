@@ -1,3 +1,5 @@
+import type { Locale } from './locale';
+
 /** FCFA (XOF) per euro: the fixed CFA franc peg. */
 export const FCFA_PER_EURO = 655.957;
 
@@ -20,13 +22,43 @@ export function centsToFcfa(cents: number): number {
   return Math.round((cents / 100) * FCFA_PER_EURO);
 }
 
-/** Groups thousands with a plain space, as the spec shows ("16 399"). */
-function groupThousands(n: number): string {
-  return String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+/** How each language writes a number: "24 598" and "37,50" in French, "24,598" and "37.50" in English. */
+const NUMBER_STYLE = {
+  fr: { group: ' ', decimal: ',' },
+  en: { group: ',', decimal: '.' },
+} satisfies Record<Locale, { group: string; decimal: string }>;
+
+// By hand rather than Intl.NumberFormat: ICU puts a narrow no-break space in French, and its
+// version differs between Node and the browser, so the server's HTML and the hydrated page could disagree.
+function groupThousands(n: number, locale: Locale): string {
+  return String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, NUMBER_STYLE[locale].group);
 }
 
-/** "16 399 FCFA (25 €)": FCFA rounded, then whole euros in parentheses. Invalid input shows 0. */
-export function formatPrice(price: string | number | null | undefined): string {
+/** "24 598 FCFA" / "24,598 FCFA": the euro amount at the fixed peg, rounded to the franc. */
+export function formatFcfa(cents: number, locale: Locale): string {
+  return `${groupThousands(centsToFcfa(cents), locale)} FCFA`;
+}
+
+/**
+ * "37,50 €" / "€37.50", and "20 €" / "€20" when the cents are zero: the exact amount charged,
+ * never rounded to the euro (issue 17 §7).
+ */
+export function formatEuros(cents: number, locale: Locale): string {
+  const abs = Math.abs(Math.round(cents));
+  const whole = groupThousands(Math.floor(abs / 100), locale);
+  const rest = abs % 100;
+  const amount =
+    rest === 0 ? whole : `${whole}${NUMBER_STYLE[locale].decimal}${String(rest).padStart(2, '0')}`;
+  const sign = cents < 0 ? '-' : '';
+  return locale === 'fr' ? `${sign}${amount} €` : `${sign}€${amount}`;
+}
+
+/**
+ * "24 598 FCFA (37,50 €)" / "24,598 FCFA (€37.50)": the one way a price is shown, on the site, in
+ * emails and in the admin. Always the figures, 0 included: a label such as "Free" for a free guide
+ * belongs to the caller, which can test `toCents(price) === 0`. Invalid input shows 0.
+ */
+export function formatPrice(price: string | number | null | undefined, locale: Locale): string {
   const cents = toCents(price);
-  return `${groupThousands(centsToFcfa(cents))} FCFA (${groupThousands(Math.round(cents / 100))} €)`;
+  return `${formatFcfa(cents, locale)} (${formatEuros(cents, locale)})`;
 }

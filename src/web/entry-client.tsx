@@ -1,6 +1,6 @@
 import './styles.css';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { isLocale, LOCALE_STORAGE_KEY, type Locale } from '../shared/locale';
@@ -42,6 +42,23 @@ function persistLocale(locale: Locale) {
   document.documentElement.lang = locale;
 }
 
+/**
+ * A language kept in localStorage with no cookie (the cookie cleared or expired, or stored by an older
+ * version of the shop): the server rendered French, so switch to it now and write the cookie, which
+ * makes the next page load render it (issue 17 §14; spec §4 "a stored preference is loaded at startup").
+ */
+function storedOnlyLocale(): Locale | null {
+  if (new URL(window.location.href).searchParams.has('lang')) return null;
+  const cookie = document.cookie.split(';').some((c) => c.trim().startsWith(`${LOCALE_STORAGE_KEY}=`));
+  if (cookie) return null;
+  try {
+    const stored = localStorage.getItem(LOCALE_STORAGE_KEY);
+    return isLocale(stored) && stored !== currentLocale ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
 function App() {
   const [locale, setLocaleState] = useState<Locale>(currentLocale);
   const setLocale = useCallback((next: Locale) => {
@@ -55,6 +72,10 @@ function App() {
       window.history.replaceState(window.history.state, '', url);
     }
   }, []);
+  useEffect(() => {
+    const stored = storedOnlyLocale();
+    if (stored) setLocale(stored);
+  }, [setLocale]);
   return (
     <AppShell deps={deps} locale={locale} setLocale={setLocale}>
       <Router>

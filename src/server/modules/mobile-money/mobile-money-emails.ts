@@ -1,8 +1,8 @@
 import type { Locale } from '../../../shared/locale';
-import { centsToFcfa, toCents } from '../../../shared/money';
+import { formatPrice } from '../../../shared/money';
 import { type ComposedEmail, escapeHtml } from '../mail/delivery-email';
 
-/** What every mobile-money email says about its order. */
+/** What every mobile-money email says about its order. Its total is shown by formatPrice, as on the site. */
 export interface MobileMoneyEmailOrder {
   locale: Locale;
   firstName: string;
@@ -15,9 +15,6 @@ export interface MobileMoneyEmailOrder {
   paymentProvider: string | null;
   guides: string[];
 }
-
-const amount = (total: string) =>
-  `${centsToFcfa(toCents(total)).toLocaleString('fr-FR').replace(/\s/g, ' ')} FCFA (${total} €)`;
 
 const shopperCopy = {
   fr: {
@@ -82,7 +79,7 @@ export function composeReceiptReceivedEmail(
     t.receivedSubject(order.orderNumber),
     [
       t.greeting(order.firstName.trim()),
-      t.received(order.orderNumber, order.djamoReference ?? '—', amount(order.total)),
+      t.received(order.orderNumber, order.djamoReference ?? '—', formatPrice(order.total, order.locale)),
       t.receivedNext,
     ],
     orderPageUrl,
@@ -94,7 +91,7 @@ export function composeRejectionEmail(order: MobileMoneyEmailOrder, orderPageUrl
   const t = shopperCopy[order.locale];
   return compose(order.locale, t.rejectedSubject(order.orderNumber), [
     t.greeting(order.firstName.trim()),
-    t.rejected(order.orderNumber, order.djamoReference ?? '—', amount(order.total)),
+    t.rejected(order.orderNumber, order.djamoReference ?? '—', formatPrice(order.total, order.locale)),
     t.rejectedNext,
     `${t.orderPage} ${orderPageUrl}`,
     t.signature,
@@ -109,7 +106,7 @@ export function composeOperatorReceiptNotice(order: MobileMoneyEmailOrder, admin
     [
       `A mobile money receipt arrived for order ${order.orderNumber}, reference ${order.djamoReference ?? '—'}.`,
       `Customer: ${order.firstName} ${order.lastName}, ${order.email}, ${order.phoneNumber}.`,
-      `Amount: ${amount(order.total)}${order.paymentProvider ? `, paid with ${order.paymentProvider}` : ''}.`,
+      `Amount: ${formatPrice(order.total, 'en')}${order.paymentProvider ? `, paid with ${order.paymentProvider}` : ''}.`,
       `Guides: ${order.guides.join(', ')}.`,
       'The shopper was told it is checked within 24 hours. Validate or reject it in the Mobile Money tab:',
     ],
@@ -133,7 +130,7 @@ export function composeOperatorPaymentAttention(
       `The automatic mobile money payment of order ${order.orderNumber} needs you: ${payment.reason}.`,
       `CinetPay transaction ${payment.transactionId}, last status ${payment.providerStatus ?? 'unknown'}. Look it up in CinetPay's back-office.`,
       `Customer: ${order.firstName} ${order.lastName}, ${order.email}, ${order.phoneNumber}.`,
-      `Amount: ${amount(order.total)}. Guides: ${order.guides.join(', ')}.`,
+      `Amount: ${formatPrice(order.total, 'en')}. Guides: ${order.guides.join(', ')}.`,
       'The shopper was told they would hear from us within 24 hours. Validate, reject or refund it; the Mobile Money tab:',
     ],
     adminUrl,

@@ -235,7 +235,7 @@ export function EmailsTab() {
                         )}
                       </td>
                       <td data-label="Order Total" className={`${CELL}`}>
-                        {info ? formatPrice(info.total) : 'N/A'}
+                        {info ? formatPrice(info.total, 'en') : 'N/A'}
                       </td>
                       <td data-label="Status" className={`${CELL}`}>
                         <span

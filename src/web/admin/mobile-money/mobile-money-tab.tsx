@@ -337,7 +337,7 @@ export function MobileMoneyTab() {
                       <p className="text-stone-600">{order.phoneNumber}</p>
                     </td>
                     <td data-label="Amount" className={`${CELL}`}>
-                      {formatPrice(order.totalAmount)}
+                      {formatPrice(order.totalAmount, 'en')}
                     </td>
                     <td data-label="Reference" className={`${CELL}`}>
                       <p className="font-mono font-semibold">{order.djamoReference ?? '—'}</p>

@@ -7,7 +7,7 @@ import { useCart } from './cart-context';
 
 /** The cart as a side drawer (spec: no cart page). A native <dialog> gives focus trapping and Escape. */
 export function CartDrawer(props: { open: boolean; onClose(): void }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const cart = useCart();
   const dialog = useModalDialog(props.open);
 
@@ -55,7 +55,7 @@ export function CartDrawer(props: { open: boolean; onClose(): void }) {
                 )}
                 <div className="flex flex-1 flex-col gap-1">
                   <p className="text-sm leading-snug font-semibold">{guide.title}</p>
-                  <p className="text-sm text-teal-800">{formatPrice(guide.price)}</p>
+                  <p className="text-sm text-teal-800">{formatPrice(guide.price, locale)}</p>
                   <div className="mt-1 flex items-center gap-2">
                     <button
                       type="button"
@@ -93,7 +93,7 @@ export function CartDrawer(props: { open: boolean; onClose(): void }) {
           {cart.items.length > 0 ? (
             <p className="flex justify-between font-semibold">
               <span>{t('cart.total')}</span>
-              <span>{formatPrice(centsToDecimal(cart.totalCents))}</span>
+              <span>{formatPrice(centsToDecimal(cart.totalCents), locale)}</span>
             </p>
           ) : null}
           {cart.items.length > 0 ? (

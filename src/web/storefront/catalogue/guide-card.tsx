@@ -13,7 +13,7 @@ export const PREVIEW_DELAY_MS = 300;
 
 export function GuideCard(props: { guide: Guide; eager?: boolean }) {
   const { guide } = props;
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const cart = useCart();
   const [imageFailed, setImageFailed] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
@@ -105,7 +105,7 @@ export function GuideCard(props: { guide: Guide; eager?: boolean }) {
             {guide.title}
           </Link>
         </h3>
-        <p className="font-semibold text-teal-800">{formatPrice(guide.price)}</p>
+        <p className="font-semibold text-teal-800">{formatPrice(guide.price, locale)}</p>
         <p className="line-clamp-3 text-sm text-stone-600">{guide.description}</p>
         <button
           type="button"

@@ -89,7 +89,7 @@ export function GuidePage() {
           <h1 className="text-2xl font-bold sm:text-3xl" lang={g.locale}>
             {g.title}
           </h1>
-          <p className="mt-3 text-xl font-semibold text-teal-800">{formatPrice(g.price)}</p>
+          <p className="mt-3 text-xl font-semibold text-teal-800">{formatPrice(g.price, locale)}</p>
           <p className="mt-4 text-stone-700" lang={g.locale}>
             {g.description}
           </p>

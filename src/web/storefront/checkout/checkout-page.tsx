@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CreateMobileMoneyOrderResponse } from '../../../shared/contracts/mobile-money';
 import type { Order } from '../../../shared/contracts/orders';
-import { centsToDecimal, formatPrice, toCents } from '../../../shared/money';
+import { centsToDecimal, formatEuros, formatPrice, toCents } from '../../../shared/money';
 import { track } from '../../analytics/track';
 import { useApi } from '../../app/deps';
 import { paths } from '../../app/paths';
@@ -371,7 +371,7 @@ export default function CheckoutPage() {
                     ? t('checkout.getFree')
                     : mobile
                       ? t('checkout.placeMobile')
-                      : t('checkout.pay', { amount: formatPrice(centsToDecimal(total)) })}
+                      : t('checkout.pay', { amount: formatPrice(centsToDecimal(total), locale) })}
               </button>
               <p className="text-xs text-stone-500">{mobile ? t('mm.verify') : t('checkout.secureNote')}</p>
             </form>
@@ -400,6 +400,7 @@ export default function CheckoutPage() {
 
 function OrderSummary() {
   const t = useMessages(purchaseMessages);
+  const { locale } = useI18n();
   const cart = useCart();
   const total = centsToDecimal(cart.totalCents);
   return (
@@ -412,7 +413,7 @@ function OrderSummary() {
               {guide.title} <span className="text-stone-500">× {quantity}</span>
             </span>
             <span className="shrink-0 font-medium">
-              {formatPrice(centsToDecimal(toCents(guide.price) * quantity))}
+              {formatPrice(centsToDecimal(toCents(guide.price) * quantity), locale)}
             </span>
           </li>
         ))}
@@ -420,16 +421,16 @@ function OrderSummary() {
       <dl className="mt-4 space-y-2 border-t border-stone-200 pt-4 text-sm">
         <div className="flex justify-between">
           <dt>{t('checkout.subtotal')}</dt>
-          <dd>{formatPrice(total)}</dd>
+          <dd>{formatPrice(total, locale)}</dd>
         </div>
         <div className="flex justify-between">
           <dt>{t('checkout.tax')}</dt>
-          <dd>0.00</dd>
+          <dd>{formatEuros(0, locale)}</dd>
         </div>
         <div className="flex justify-between gap-4 text-base font-bold">
           <dt>{t('checkout.total')}</dt>
           {/* formatPrice already leads with the rounded FCFA amount (docs/DEVIATIONS.md) */}
-          <dd className="text-right">{formatPrice(total)}</dd>
+          <dd className="text-right">{formatPrice(total, locale)}</dd>
         </div>
       </dl>
     </div>

@@ -3,6 +3,7 @@ import type { CreateMobileMoneyOrderResponse } from '../../../shared/contracts/m
 import { formatPrice } from '../../../shared/money';
 import { paths } from '../../app/paths';
 import { Modal } from '../../components/ui/modal';
+import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import { PayNowButton, ReceiptFallback } from './automatic-payment';
 import { purchaseMessages } from './messages';
@@ -15,8 +16,9 @@ import { ReceiptUpload } from './receipt-upload';
  */
 export function MobileMoneyDialog(props: { placed: CreateMobileMoneyOrderResponse | null; onClose(): void }) {
   const t = useMessages(purchaseMessages);
+  const { locale } = useI18n();
   const placed = props.placed;
-  const amount = placed ? formatPrice(placed.order.total) : '';
+  const amount = placed ? formatPrice(placed.order.total, locale) : '';
   const manual = placed ? (
     <>
       <ManualSteps placed={placed} amount={amount} primary={!placed.automaticPayment} />

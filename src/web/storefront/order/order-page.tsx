@@ -148,7 +148,7 @@ function OrderView({ order }: { order: Order }) {
           <h1 className="text-2xl font-bold">{t(closedTexts(order.status).title)}</h1>
           <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
           <p className="mt-3 text-stone-700">{t(closedTexts(order.status).text)}</p>
-          <p className="mt-3 text-sm text-stone-500">{formatPrice(order.total)}</p>
+          <p className="mt-3 text-sm text-stone-500">{formatPrice(order.total, locale)}</p>
           {order.status === 'expired' ? (
             <Link
               href={paths.home()}
@@ -178,6 +178,7 @@ function closedTexts(status: Order['status']) {
  */
 function MobileMoneyPending({ order }: { order: Order }) {
   const t = useMessages(purchaseMessages);
+  const { locale } = useI18n();
   const queryClient = useQueryClient();
   const payment = useMobileMoneyStatus(order.id, true);
   const now = payment.data;
@@ -199,7 +200,7 @@ function MobileMoneyPending({ order }: { order: Order }) {
     <div data-payment-state={state}>
       <h1 className="text-2xl font-bold">{t(pendingTitle(state, order.status))}</h1>
       <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
-      <p className="mt-1 text-sm text-stone-500">{formatPrice(order.total)}</p>
+      <p className="mt-1 text-sm text-stone-500">{formatPrice(order.total, locale)}</p>
       {/* Always there, so that what appears in it is announced. */}
       <div role="status">
         {state === 'waiting' ? (
@@ -226,7 +227,7 @@ function MobileMoneyPending({ order }: { order: Order }) {
             <div className="space-y-3 rounded-lg bg-amber-50 p-4">
               {state === 'none' ? (
                 <p className="text-sm text-stone-800">
-                  {t('mm.autoText', { amount: formatPrice(order.total) })}
+                  {t('mm.autoText', { amount: formatPrice(order.total, locale) })}
                 </p>
               ) : null}
               <PayNowButton orderId={order.id} label={failed ? 'mm.payAgain' : 'mm.payNow'} />
@@ -254,6 +255,7 @@ function pendingTitle(state: PaymentState | 'manual', status: Order['status']) {
 /** A mobile-money order still waiting: its reference, and the receipt form (again, for a second receipt). */
 function MobileMoneyReceipt({ order, embedded = false }: { order: Order; embedded?: boolean }) {
   const t = useMessages(purchaseMessages);
+  const { locale } = useI18n();
   const queryClient = useQueryClient();
   const api = useApi();
   const awaiting = order.status === 'pending';
@@ -263,7 +265,7 @@ function MobileMoneyReceipt({ order, embedded = false }: { order: Order; embedde
     >
       {awaiting ? (
         <p className="text-sm text-stone-700">
-          {t('order.awaitingText', { amount: formatPrice(order.total) })}
+          {t('order.awaitingText', { amount: formatPrice(order.total, locale) })}
         </p>
       ) : null}
       {order.djamoReference ? (

@@ -1,0 +1,56 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
+
+/** Issue 17 §14: a language kept only in localStorage (no cookie) was ignored on load. */
+let shop: RunningShop;
+let browser: Browser;
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+describe('the stored language', () => {
+  test.each([
+    ['390 px', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ])(
+    'English kept only in localStorage is the language on load, and the next page is rendered in it (%s)',
+    async (_, viewport) => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      const errors = trackPageErrors(page);
+      await page.goto(`${shop.url}/`);
+      await page.getByRole('button', { name: 'Ouvrir le panier' }).first().waitFor();
+      await page.evaluate(() => localStorage.setItem('lang', 'en'));
+      await context.clearCookies();
+
+      await page.reload();
+      await page.getByRole('button', { name: 'Open cart' }).first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('en');
+
+      // The cookie now carries it: the server's own HTML is English.
+      const html = await (await page.goto(`${shop.url}/faq`))!.text();
+      expect(html).toContain('<html lang="en"');
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  test('a French choice in the cookie is kept even if localStorage says otherwise', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/?lang=fr`);
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await page.goto(`${shop.url}/`);
+    await page.getByRole('button', { name: 'Ouvrir le panier' }).first().waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    await context.close();
+  });
+});
