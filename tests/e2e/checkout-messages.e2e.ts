@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { keepScreenshot, launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
@@ -75,6 +75,9 @@ async function checkoutPage(
   return page;
 }
 
+/** The text as the shopper sees it (hidden parts left out). */
+const shown = async (locator: Locator) => (await locator.allInnerTexts()).join('\n');
+
 async function fill(page: Page, values: Record<string, string>) {
   for (const [name, value] of Object.entries(values)) await page.locator(`input[name="${name}"]`).fill(value);
 }
@@ -84,7 +87,7 @@ async function messageUnder(page: Page, name: string): Promise<string> {
   const input = page.locator(`input[name="${name}"]`);
   await expect.poll(() => input.getAttribute('aria-describedby'), { timeout: 5_000 }).toBeTruthy();
   const id = (await input.getAttribute('aria-describedby')) ?? '';
-  return (await page.locator(`[id="${id}"]`).innerText()).trim();
+  return (await shown(page.locator(`[id="${id}"]`))).trim();
 }
 
 const FIELD_MESSAGES = {
@@ -226,8 +229,8 @@ describe('receipt refusals show inside the dialog, next to the file field (item 
           mimeType: 'text/plain',
           buffer: Buffer.from('hello'),
         });
-        await expect.poll(() => error.innerText()).toContain(RECEIPT[lang].invalidType);
-        expect(await error.innerText()).toContain('notes.txt');
+        await expect.poll(() => shown(error)).toContain(RECEIPT[lang].invalidType);
+        expect(await shown(error)).toContain('notes.txt');
         await error.scrollIntoViewIfNeeded();
         if (label === 'phone') await keepScreenshot(page, `receipt-error-type-${lang}-390`);
 
@@ -236,7 +239,7 @@ describe('receipt refusals show inside the dialog, next to the file field (item 
           mimeType: 'image/png',
           buffer: Buffer.alloc(6 * 1024 * 1024, 1),
         });
-        await expect.poll(() => error.innerText()).toContain(RECEIPT[lang].tooLarge);
+        await expect.poll(() => shown(error)).toContain(RECEIPT[lang].tooLarge);
 
         // The name and type say JPEG; the server sniffs the bytes and refuses them.
         await input.setInputFiles({
@@ -246,8 +249,8 @@ describe('receipt refusals show inside the dialog, next to the file field (item 
         });
         await expect.poll(() => error.count()).toBe(0);
         await dialog.getByRole('button', { name: RECEIPT[lang].send }).click();
-        await expect.poll(() => error.innerText(), { timeout: 10_000 }).toContain(RECEIPT[lang].invalidType);
-        expect(await error.innerText()).toContain('receipt.jpg');
+        await expect.poll(() => shown(error), { timeout: 10_000 }).toContain(RECEIPT[lang].invalidType);
+        expect(await shown(error)).toContain('receipt.jpg');
         // Inside the dialog's box, on screen.
         const [box, errorBox] = [await dialog.boundingBox(), await error.boundingBox()];
         expect(
@@ -257,6 +260,56 @@ describe('receipt refusals show inside the dialog, next to the file field (item 
         await page.context().close();
       });
     }
+  }
+});
+
+describe('a toast raised while a dialog is open is drawn above it (item 1)', () => {
+  for (const lang of ['fr', 'en'] as const) {
+    test(`${lang}, phone: the 'Pay now' failure toast is on top of the mobile-money dialog, in the page language`, async () => {
+      const page = await checkoutPage(PHONE, lang, 'dakar');
+      // This shop has no aggregator: the answer is given one, so 'Pay now' is offered and its start fails (404).
+      await page.route('**/api/create-djamo-order', async (route) => {
+        const response = await route.fetch();
+        const placed = await response.json();
+        const base = `/api/orders/${placed.order.id}/mobile-money`;
+        await route.fulfill({
+          response,
+          json: {
+            ...placed,
+            automaticPayment: {
+              provider: 'cinetpay',
+              checkoutUrl: `${base}/checkout`,
+              statusUrl: `${base}/status`,
+            },
+          },
+        });
+      });
+      await page.getByRole('tab', { name: UI[lang].mobileTab }).click();
+      await fill(page, { ...SHOPPER, email: `toast-above-${lang}@example.com` });
+      await page.getByRole('button', { name: UI[lang].placeMobile }).click();
+      const dialog = page.getByRole('dialog', { name: UI[lang].mmDialog });
+      await dialog.waitFor();
+      await dialog
+        .getByRole('button', {
+          name: lang === 'fr' ? 'Payer maintenant par mobile money' : 'Pay now with mobile money',
+        })
+        .click();
+      const text =
+        lang === 'fr'
+          ? 'Le paiement n’a pas pu démarrer. Réessayez, ou payez depuis votre portefeuille et envoyez-nous le reçu.'
+          : 'The payment could not start. Try again, or pay from your wallet and send us the receipt.';
+      const toast = page.locator('li').filter({ hasText: text });
+      await toast.waitFor({ timeout: 10_000 });
+      // A modal dialog is in the top layer, above any z-index: only an element shown into the top
+      // layer after it (a popover) is drawn above it.
+      const onTop = await toast.evaluate((element) => {
+        const region = element.closest('ol');
+        return Boolean(region?.matches(':popover-open')) && document.querySelector('dialog[open]') !== null;
+      });
+      if (lang === 'fr') await keepScreenshot(page, 'toast-above-dialog-fr-390');
+      expect(onTop).toBe(true);
+      await page.context().close();
+    });
   }
 });
 
@@ -270,17 +323,17 @@ describe('free guides and what was bought (items 8, 9)', () => {
         const page = await checkoutPage(size, lang, 'kit de depart');
         const free = lang === 'fr' ? 'Gratuit' : 'Free';
         const main = page.locator('main');
-        const heading = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+        const heading = (await shown(page.getByRole('heading', { level: 1 }))).trim();
         expect(heading).toBe(lang === 'fr' ? 'Vos guides gratuits' : 'Your free guides');
-        expect(await main.innerText()).not.toMatch(/0 FCFA|Stripe|sécurisé|Secure/);
-        expect(await main.innerText()).toContain(free);
-        const title = (await main.locator('ul li').first().innerText()).split('×')[0]?.trim() ?? '';
+        expect(await shown(main)).not.toMatch(/0 FCFA|Stripe|sécurisé|Secure/);
+        expect(await shown(main)).toContain(free);
+        const title = (await shown(main.locator('ul li').first())).split('×')[0]?.trim() ?? '';
         expect(title.length).toBeGreaterThan(0);
 
         await fill(page, { ...SHOPPER, email: `free-${lang}-${label}@example.com` });
         await page.locator('form button[type="submit"]').click();
         await page.getByRole('dialog', { name: UI[lang].thanks }).waitFor();
-        const behind = await main.innerText();
+        const behind = await shown(main);
         expect(behind).toContain(title);
         expect(behind).not.toMatch(/0 FCFA/);
         await page.context().close();
@@ -291,14 +344,14 @@ describe('free guides and what was bought (items 8, 9)', () => {
   test('after a card purchase the page behind the confirmation shows what was paid, not "Pay 0 FCFA"', async () => {
     const page = await checkoutPage(PHONE, 'en', 'marrakech');
     const main = page.locator('main');
-    const title = (await main.locator('ul li').first().innerText()).split('×')[0]?.trim() ?? '';
-    const payLabel = (await page.locator('form button[type="submit"]').innerText()).trim();
+    const title = (await shown(main.locator('ul li').first())).split('×')[0]?.trim() ?? '';
+    const payLabel = (await shown(page.locator('form button[type="submit"]'))).trim();
     const amount = payLabel.replace(/^Pay /, '');
     expect(amount).toMatch(/FCFA/);
     await fill(page, SHOPPER);
     await page.locator('form button[type="submit"]').click();
     await page.getByRole('dialog', { name: UI.en.thanks }).waitFor();
-    const behind = await main.innerText();
+    const behind = await shown(main);
     expect(behind).toContain(title);
     expect(behind).toContain(amount);
     expect(behind).not.toMatch(/\b0 FCFA/);

@@ -417,7 +417,9 @@ export default function CheckoutPage() {
                 {bought
                   ? free
                     ? t('checkout.gotFree')
-                    : t('checkout.paid', { amount: formatPrice(centsToDecimal(total)) })
+                    : t(mobile ? 'checkout.ordered' : 'checkout.paid', {
+                        amount: formatPrice(centsToDecimal(total)),
+                      })
                   : processing
                     ? t('checkout.processing')
                     : free
