@@ -294,6 +294,14 @@ export default function CheckoutPage() {
     const first = CUSTOMER_FIELDS.find((f) => problems[f]);
     if (first) {
       document.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
+      // The spec's toasts stay, the field messages say which field and what to do.
+      const missing = Object.values(problems).includes('required');
+      const [title, text] = missing
+        ? (['toast.missingInfo.title', 'toast.missingInfo.text'] as const)
+        : problems.mobile
+          ? (['toast.invalidMobile.title', 'toast.invalidMobile.text'] as const)
+          : (['toast.checkFields.title', 'toast.checkFields.text'] as const);
+      toast({ title: t(title), description: t(text), variant: 'destructive' });
       return;
     }
     await place();
@@ -325,7 +333,7 @@ export default function CheckoutPage() {
             setValues((v) => ({ ...v, [name]: event.target.value }));
             setFieldProblems((p) => ({ ...p, [name]: undefined }));
           }}
-          className={`mt-1 h-11 w-full rounded-md border px-3 text-base ${problem ? 'border-red-600' : 'border-stone-300'}`}
+          className={`mt-1 h-11 w-full scroll-mt-24 rounded-md border px-3 text-base ${problem ? 'border-red-600' : 'border-stone-300'}`}
         />
         {problem ? (
           <span id={`${name}-error`} role="alert" className="mt-1 block text-sm font-normal text-red-700">
