@@ -120,6 +120,15 @@ describe('POST /api/create-payment-intent', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^customer\.mobile: must start with \+/);
+    // Machine-readable beside the message, for the page to show it under the field in its language (issue 17).
+    expect(res.json()).toMatchObject({ field: 'customer.mobile', code: 'invalid_field' });
+  });
+
+  test('an expired card is declined with its own code, for the page to word it', async () => {
+    const { paymentIntentId } = await paymentIntentFor(ctx, [{ id: guide.dakar!, quantity: 1 }], 9);
+    const res = await payWithTestCard(ctx, paymentIntentId, '4000 0000 0000 0069');
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({ message: 'Your card has expired.', code: 'expired_card' });
   });
 });
 
@@ -129,7 +138,8 @@ describe('POST /api/test-mode/confirm-payment and POST /api/orders', () => {
     const { paymentIntentId, clientSecret } = await paymentIntentFor(ctx, items, 27);
     const declined = await payWithTestCard(ctx, paymentIntentId, '4000 0000 0000 0002');
     expect(declined.statusCode).toBe(402);
-    expect(declined.json()).toEqual({ message: 'Your card was declined.' });
+    // `code` is Stripe's decline code, for the page to word the refusal in the shopper's language (issue 17).
+    expect(declined.json()).toEqual({ message: 'Your card was declined.', code: 'generic_decline' });
     const claim = await claimCardOrder(ctx, { paymentIntentId, clientSecret, items, total: 27 });
     expect(claim.statusCode).toBe(402);
     expect(claim.json().message).toBe('The payment has not succeeded (status: requires_payment_method)');

@@ -446,6 +446,8 @@ describe('the operator’s decision', () => {
       expect(res.json()).toEqual({
         message:
           'verifiedBy: verifiedBy is required: who validated the payment (the dashboard sends "admin")',
+        field: 'verifiedBy',
+        code: 'invalid_field',
       });
     }
     expect((await rowOf(placed.id)).status).toBe(row.status);

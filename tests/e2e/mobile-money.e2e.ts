@@ -98,14 +98,18 @@ describe('paying by mobile money', () => {
     });
     await page.getByText('La taille du fichier doit être inférieure à 5 Mo').waitFor();
 
-    // A file the server refuses (HTML named .png): the shopper reads the spec's text, the log the server's.
+    // A file the server refuses (HTML named .png): the shopper reads why, in French, next to the file
+    // field (issue 17 item 1); the log keeps the server's text.
     await picker.setInputFiles({
       name: 'faux.png',
       mimeType: 'image/png',
       buffer: Buffer.from('<html></html>'),
     });
     await send.click();
-    await page.getByText('L’envoi a échoué. Veuillez réessayer.').waitFor();
+    await page
+      .getByTestId('receipt-error')
+      .filter({ hasText: 'Veuillez sélectionner un fichier valide (PNG, WEBP, PDF, JPG, JPEG)' })
+      .waitFor();
     expect(errors.some((e) => e.includes('Please select a valid file (PNG, WEBP, PDF, JPG, JPEG)'))).toBe(
       true,
     );

@@ -9,15 +9,17 @@ export class HttpError extends Error {
     message: string,
     /** Sent with the answer, e.g. Retry-After on a 503. */
     readonly headers: Record<string, string> = {},
+    /** Machine-readable beside `message`, for a client that words the refusal in its own language. */
+    readonly code?: string,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
+export const badRequest = (message: string, code?: string) => new HttpError(400, message, {}, code);
 export const notFound = (message: string) => new HttpError(404, message);
 export const forbidden = (message: string) => new HttpError(403, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const conflict = (message: string, code?: string) => new HttpError(409, message, {}, code);
 
 /** 429 with the Retry-After the caller should wait, for limits counted outside @fastify/rate-limit. */
 export class TooManyRequestsError extends HttpError {
@@ -32,14 +34,30 @@ interface ValidationIssue {
   params?: { issue?: { path?: PropertyKey[]; message?: string } };
 }
 
-/** "locale: Invalid option: expected one of "fr"|"en"" — names the field, as the design asks. */
-function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
-  const parts = issues.slice(0, 5).map((issue) => {
-    const pathParts = issue.params?.issue?.path ?? issue.instancePath?.split('/').filter(Boolean) ?? [];
-    const field = pathParts.map(String).join('.') || context || 'body';
-    return `${field}: ${issue.params?.issue?.message ?? issue.message ?? 'is invalid'}`;
-  });
-  return parts.join('; ');
+const issueField = (context: string | undefined, issue: ValidationIssue) =>
+  (issue.params?.issue?.path ?? issue.instancePath?.split('/').filter(Boolean) ?? []).map(String).join('.') ||
+  context ||
+  'body';
+
+/**
+ * "locale: Invalid option: expected one of "fr"|"en"" — names the field, as the design asks; `field`
+ * names the first one for a form that shows the refusal next to it, in its own language (issue 17).
+ */
+function describeValidation(
+  context: string | undefined,
+  issues: ValidationIssue[],
+): { message: string; field: string; code: 'invalid_field' } {
+  const parts = issues
+    .slice(0, 5)
+    .map(
+      (issue) =>
+        `${issueField(context, issue)}: ${issue.params?.issue?.message ?? issue.message ?? 'is invalid'}`,
+    );
+  return {
+    message: parts.join('; '),
+    field: issues[0] ? issueField(context, issues[0]) : context || 'body',
+    code: 'invalid_field',
+  };
 }
 
 const MALFORMED_MULTIPART =
@@ -115,12 +133,15 @@ export function isStorageFull(error: unknown, depth = 0): boolean {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send({
-        message: describeValidation(error.validationContext, error.validation as ValidationIssue[]),
-      });
+      return reply
+        .code(400)
+        .send(describeValidation(error.validationContext, error.validation as ValidationIssue[]));
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send(error.code ? { message: error.message, code: error.code } : { message: error.message });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its contract');

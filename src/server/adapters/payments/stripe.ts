@@ -41,7 +41,14 @@ export interface WebhookEvent {
 }
 
 /** The card was refused; the message is the provider's, meant for the shopper. */
-export class CardDeclinedError extends Error {}
+export class CardDeclinedError extends Error {
+  /** Stripe's decline_code (insufficient_funds…) or else its code (expired_card…): the page words it. */
+  readonly code: string;
+  constructor(message: string, options: { cause?: unknown; code?: string } = {}) {
+    super(message, { cause: options.cause });
+    this.code = options.code ?? 'card_declined';
+  }
+}
 /** The provider refused the request itself (e.g. an amount below its minimum); the message says why. */
 export class PaymentRefusedError extends Error {}
 /** The provider does not know this PaymentIntent. */
@@ -111,7 +118,9 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
     return await request();
   } catch (error) {
     const errors = Stripe.errors;
-    if (error instanceof errors.StripeCardError) throw new CardDeclinedError(error.message, { cause: error });
+    if (error instanceof errors.StripeCardError) {
+      throw new CardDeclinedError(error.message, { cause: error, code: error.decline_code ?? error.code });
+    }
     if (error instanceof errors.StripeInvalidRequestError && error.code === 'resource_missing') {
       throw new PaymentNotFoundError(error.message, { cause: error });
     }
@@ -180,6 +189,7 @@ function createGateway(
       if (!paymentMethod) {
         throw new CardDeclinedError(
           'Your card number is incorrect. In test mode use 4242 4242 4242 4242 (paid) or 4000 0000 0000 0002 (declined).',
+          { code: 'incorrect_number' },
         );
       }
       return toView(

@@ -58,7 +58,7 @@ async function viaGateway<T>(request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (error) {
-    if (error instanceof CardDeclinedError) throw new HttpError(402, error.message);
+    if (error instanceof CardDeclinedError) throw new HttpError(402, error.message, {}, error.code);
     if (error instanceof PaymentRefusedError) throw badRequest(error.message);
     if (error instanceof PaymentNotFoundError) throw unknownPayment();
     if (error instanceof PaymentProviderUnavailableError) {

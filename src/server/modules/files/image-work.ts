@@ -90,6 +90,7 @@ export async function assertImageSize(data: Buffer, refusal: string): Promise<nu
   if (width * height > MAX_IMAGE_PIXELS) {
     throw badRequest(
       `The image is too large: ${width} × ${height} pixels. Send an image of at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels (a screenshot or a photo is fine).`,
+      'image_too_many_pixels',
     );
   }
   return width * height;

@@ -55,6 +55,7 @@ const RECEIPT_EMAIL_INTERVAL = sql.raw(`interval '10 minutes'`);
 const tooManyReceipts = () =>
   conflict(
     `This order already has ${RECEIPTS_PER_ORDER} receipts: we will check them within ${VERIFICATION_HOURS} hours. Contact us if the payment needs another one.`,
+    'receipt_limit',
   );
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);

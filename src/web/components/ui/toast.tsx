@@ -76,12 +76,23 @@ export function Toaster(props: { regionLabel: string; closeLabel: string }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // An open modal <dialog> sits in the top layer, above any z-index: the region joins the top layer
+  // too, shown again for each new toast so that it lands above the dialog open now (issue 17 item 1).
+  const newest = items.at(-1)?.id;
+  useEffect(() => {
+    const region = regionRef.current;
+    if (!region || typeof region.showPopover !== 'function') return;
+    if (region.matches(':popover-open')) region.hidePopover();
+    if (newest !== undefined) region.showPopover();
+  }, [newest]);
+
   return (
     <section aria-label={props.regionLabel}>
       <ol
         ref={regionRef}
         tabIndex={-1}
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col gap-2 p-4 outline-none sm:left-auto sm:w-96"
+        popover="manual"
+        className="pointer-events-none fixed inset-x-0 top-auto bottom-0 z-50 m-0 flex h-auto w-auto max-w-none flex-col gap-2 overflow-visible border-0 bg-transparent p-4 outline-none sm:left-auto sm:w-96"
       >
         {items.map((item) => (
           <ToastView key={item.id} item={item} closeLabel={props.closeLabel} />

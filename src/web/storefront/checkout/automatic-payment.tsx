@@ -7,7 +7,6 @@ import type {
 import { useApi } from '../../app/deps';
 import { toast } from '../../components/ui/toast';
 import { useMessages } from '../../i18n/feature-messages';
-import { ApiError } from '../../lib/api';
 import { purchaseMessages } from './messages';
 
 /**
@@ -60,10 +59,12 @@ export function PayNowButton(props: {
       );
       window.location.assign(started.paymentUrl);
     } catch (error) {
+      console.error('mobile-money checkout failed', error);
       setGoing(false);
       toast({
         title: t('mm.autoError'),
-        description: (error instanceof ApiError && error.serverMessage) || t('mm.autoErrorText'),
+        // Never the server's English on a French page (issue 17 item 3).
+        description: t('mm.autoErrorText'),
         variant: 'destructive',
       });
     }

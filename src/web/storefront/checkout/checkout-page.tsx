@@ -14,6 +14,16 @@ import { ApiError } from '../../lib/api';
 import { checkoutApi, type OrderExists } from '../../lib/checkout-api';
 import { Head } from '../../lib/head';
 import { useCart } from '../cart/cart-context';
+import type { CartItem } from '../cart/cart-rules';
+import {
+  CUSTOMER_FIELDS,
+  type CustomerField,
+  customerProblems,
+  declineMessageKey,
+  type FieldProblem,
+  type FieldProblems,
+  refusedField,
+} from './checkout-errors';
 import {
   checkoutClaimKey,
   clientSecretFor,
@@ -28,31 +38,48 @@ import { TestCardFields } from './test-card-fields';
 import { useCartAvailability } from './use-cart-availability';
 
 type Method = 'stripe' | 'djamo';
-const FIELDS = ['email', 'firstName', 'lastName', 'mobile'] as const;
-type Field = (typeof FIELDS)[number];
+type Field = CustomerField;
 
-/** Spec §5: every field required; the mobile number starts with '+'. Returns the toast to show, if any. */
-export function validateCustomer(values: Record<Field, string>): 'missing' | 'mobile' | null {
-  if (FIELDS.some((f) => values[f].trim() === '')) return 'missing';
-  if (!values.mobile.trim().startsWith('+')) return 'mobile';
-  return null;
+/** A field the server refused though the form's check passed (its rules moved on): the field's usual advice. */
+const SERVER_REFUSAL: Record<Field, FieldProblem> = {
+  email: 'email',
+  firstName: 'invalid',
+  lastName: 'invalid',
+  mobile: 'mobile',
+};
+
+/** What was bought, kept on screen behind the confirmation once the cart is emptied (issue 17 item 9). */
+interface Bought {
+  items: CartItem[];
+  totalCents: number;
 }
-
-const serverMessage = (error: unknown) => (error instanceof ApiError ? error.serverMessage : '');
 
 export default function CheckoutPage() {
   const { locale } = useI18n();
   const t = useMessages(purchaseMessages);
   const api = useApi();
-  // Floods (issue 15): a limit reached is told in the shopper's language, with what to do.
+  const [fieldProblems, setFieldProblems] = useState<FieldProblems>({});
+  /** A 400 naming a field of the form is shown under that field (issue 17 item 2); true when it was. */
+  const showRefusedField = (error: unknown): boolean => {
+    const field = refusedField(error);
+    if (!field) return false;
+    setFieldProblems({ [field]: customerProblems(values)[field] ?? SERVER_REFUSAL[field] });
+    document.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
+    toast({
+      title: t('toast.checkFields.title'),
+      description: t('toast.checkFields.text'),
+      variant: 'destructive',
+    });
+    return true;
+  };
+  // Floods (issue 15): a limit reached is told in the shopper's language, with what to do; never the server's English.
   const orderFailure = (error: unknown) =>
-    error instanceof ApiError && error.status === 429
-      ? t('toast.tooManyText')
-      : serverMessage(error) || t('toast.orderErrorText');
+    error instanceof ApiError && error.status === 429 ? t('toast.tooManyText') : t('toast.orderErrorText');
   const calls = useMemo(() => checkoutApi(api), [api]);
   const cart = useCart();
   const [, navigate] = useLocation();
   const [method, setMethod] = useState<Method>('stripe');
+  const [bought, setBought] = useState<Bought | null>(null);
   const [values, setValues] = useState<Record<Field, string>>({
     email: '',
     firstName: '',
@@ -67,8 +94,8 @@ export default function CheckoutPage() {
   const completed = useRef(false);
   useCartAvailability();
 
-  const total = cart.totalCents;
-  const free = cart.items.length > 0 && total === 0;
+  const total = bought?.totalCents ?? cart.totalCents;
+  const free = (bought?.items ?? cart.items).length > 0 && total === 0;
   const mobile = method === 'djamo' && !free;
   const config = useQuery({
     queryKey: ['checkout-config'],
@@ -125,6 +152,7 @@ export default function CheckoutPage() {
   const finish = (created: Order | OrderExists, paymentIntentId?: string) => {
     completed.current = true;
     forgetCheckoutClaims(paymentIntentId);
+    setBought({ items: cart.items, totalCents: cart.totalCents });
     cart.clear();
     if ('orderExists' in created) {
       // Placed earlier from a browser that no longer holds its claim: the links are in the buyer's inbox.
@@ -148,6 +176,7 @@ export default function CheckoutPage() {
     try {
       await stripePayment.current?.submit();
     } catch (error) {
+      // Stripe's Payment Element words its own refusals in the page's language (loaded with `locale`).
       toast({
         title: t('toast.paymentFailed'),
         description: (error as Error).message,
@@ -160,8 +189,17 @@ export default function CheckoutPage() {
       intent = await calls.createPaymentIntent({ amount: totalEuros, items, customer, locale });
       setSetupFailed(false);
     } catch (error) {
-      // A deviation from the spec, which spins forever: say so and offer a retry.
       console.error('create-payment-intent failed', error);
+      if (showRefusedField(error)) return;
+      if (error instanceof ApiError && error.status === 429) {
+        toast({
+          title: t('toast.paymentError'),
+          description: t('toast.tooManyText'),
+          variant: 'destructive',
+        });
+        return;
+      }
+      // A deviation from the spec, which spins forever: say so and offer a retry.
       setSetupFailed(true);
       return;
     }
@@ -177,11 +215,10 @@ export default function CheckoutPage() {
         await stripePayment.current?.confirm(clientSecret ?? '');
       }
     } catch (error) {
-      toast({
-        title: t('toast.paymentFailed'),
-        description: serverMessage(error) || (error instanceof Error ? error.message : ''),
-        variant: 'destructive',
-      });
+      // The test-mode form's decline, in the page's language (live mode's come worded by Stripe.js).
+      const description =
+        error instanceof ApiError ? t(declineMessageKey(error)) : error instanceof Error ? error.message : '';
+      toast({ title: t('toast.paymentFailed'), description, variant: 'destructive' });
       return;
     }
     try {
@@ -197,6 +234,7 @@ export default function CheckoutPage() {
         intent.paymentIntentId,
       );
     } catch (error) {
+      if (showRefusedField(error)) return;
       toast({
         title: t('toast.paymentError'),
         description: orderFailure(error),
@@ -215,6 +253,7 @@ export default function CheckoutPage() {
       );
       completed.current = true;
       forgetCheckoutClaims();
+      setBought({ items: cart.items, totalCents: cart.totalCents });
       cart.clear();
       if ('orderExists' in placed) {
         toast({ title: t('toast.orderExists.title'), description: t('toast.mobileOrderExists.text') });
@@ -223,6 +262,7 @@ export default function CheckoutPage() {
       }
       setMobileOrder(placed);
     } catch (error) {
+      if (showRefusedField(error)) return;
       toast({
         title: t('toast.paymentError'),
         description: orderFailure(error),
@@ -237,6 +277,7 @@ export default function CheckoutPage() {
         await calls.createFreeOrder({ ...customer, items, total: 0, locale, claimKey: checkoutClaimKey() }),
       );
     } catch (error) {
+      if (showRefusedField(error)) return;
       toast({
         title: t('toast.orderError'),
         description: orderFailure(error),
@@ -247,21 +288,20 @@ export default function CheckoutPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = validateCustomer(values);
-    if (problem === 'missing') {
-      toast({
-        title: t('toast.missingInfo.title'),
-        description: t('toast.missingInfo.text'),
-        variant: 'destructive',
-      });
-      return;
-    }
-    if (problem === 'mobile') {
-      toast({
-        title: t('toast.invalidMobile.title'),
-        description: t('toast.invalidMobile.text'),
-        variant: 'destructive',
-      });
+    // The server's own rules (shared/contracts/checkout.ts), told under each field in the page's language.
+    const problems = customerProblems(values);
+    setFieldProblems(problems);
+    const first = CUSTOMER_FIELDS.find((f) => problems[f]);
+    if (first) {
+      document.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
+      // The spec's toasts stay, the field messages say which field and what to do.
+      const missing = Object.values(problems).includes('required');
+      const [title, text] = missing
+        ? (['toast.missingInfo.title', 'toast.missingInfo.text'] as const)
+        : problems.mobile
+          ? (['toast.invalidMobile.title', 'toast.invalidMobile.text'] as const)
+          : (['toast.checkFields.title', 'toast.checkFields.text'] as const);
+      toast({ title: t(title), description: t(text), variant: 'destructive' });
       return;
     }
     await place();
@@ -277,29 +317,46 @@ export default function CheckoutPage() {
     }
   };
 
-  const field = (name: Field, label: string, type: string, autoComplete: string) => (
-    <label className="block text-sm font-medium">
-      {label}
-      <input
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        value={values[name]}
-        onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
-        className="mt-1 h-11 w-full rounded-md border border-stone-300 px-3 text-base"
-      />
-    </label>
-  );
+  const field = (name: Field, label: string, type: string, autoComplete: string) => {
+    const problem = fieldProblems[name];
+    return (
+      <label className="block text-sm font-medium">
+        {label}
+        <input
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          value={values[name]}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${name}-error` : undefined}
+          onChange={(event) => {
+            setValues((v) => ({ ...v, [name]: event.target.value }));
+            setFieldProblems((p) => ({ ...p, [name]: undefined }));
+          }}
+          className={`mt-1 h-11 w-full scroll-mt-24 rounded-md border px-3 text-base ${problem ? 'border-red-600' : 'border-stone-300'}`}
+        />
+        {problem ? (
+          <span id={`${name}-error`} role="alert" className="mt-1 block text-sm font-normal text-red-700">
+            {t(`field.${problem}`)}
+          </span>
+        ) : null}
+      </label>
+    );
+  };
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-      <Head title={t('meta.checkout.title')} description={t('checkout.secureNote')} noindex />
+      <Head
+        title={t('meta.checkout.title')}
+        description={t(free ? 'checkout.freeNote' : 'checkout.secureNote')}
+        noindex
+      />
       <Link href={paths.home()} className="text-sm text-teal-800 hover:underline">
         ← {t('checkout.back')}
       </Link>
-      <h1 className="mt-4 text-3xl font-bold">{t('checkout.title')}</h1>
+      <h1 className="mt-4 text-3xl font-bold">{t(free ? 'checkout.titleFree' : 'checkout.title')}</h1>
       <div className="mt-6 grid items-start gap-8 lg:grid-cols-2">
-        <OrderSummary />
+        <OrderSummary items={bought?.items ?? cart.items} totalCents={total} />
         <div className="rounded-xl border border-stone-200 bg-white p-5">
           <h2 className="text-xl font-bold">
             {free ? t('checkout.contactInfo') : t('checkout.paymentInfo')}
@@ -362,18 +419,26 @@ export default function CheckoutPage() {
               ) : null}
               <button
                 type="submit"
-                disabled={processing || (!mobile && !paymentReady)}
+                disabled={processing || bought !== null || (!mobile && !paymentReady)}
                 className="h-12 w-full rounded-md bg-amber-500 font-semibold text-stone-950 hover:bg-amber-400 disabled:opacity-60"
               >
-                {processing
-                  ? t('checkout.processing')
-                  : free
-                    ? t('checkout.getFree')
-                    : mobile
-                      ? t('checkout.placeMobile')
-                      : t('checkout.pay', { amount: formatPrice(centsToDecimal(total), locale) })}
+                {bought
+                  ? free
+                    ? t('checkout.gotFree')
+                    : t(mobile ? 'checkout.ordered' : 'checkout.paid', {
+                        amount: formatPrice(centsToDecimal(total), locale),
+                      })
+                  : processing
+                    ? t('checkout.processing')
+                    : free
+                      ? t('checkout.getFree')
+                      : mobile
+                        ? t('checkout.placeMobile')
+                        : t('checkout.pay', { amount: formatPrice(centsToDecimal(total), locale) })}
               </button>
-              <p className="text-xs text-stone-500">{mobile ? t('mm.verify') : t('checkout.secureNote')}</p>
+              <p className="text-xs text-stone-500">
+                {mobile ? t('mm.verify') : free ? t('checkout.freeNote') : t('checkout.secureNote')}
+              </p>
             </form>
           )}
         </div>
@@ -398,30 +463,34 @@ export default function CheckoutPage() {
   );
 }
 
-function OrderSummary() {
+/** A price as the checkout shows it: "Gratuit" / "Free" for nothing to pay (issue 17 item 8). */
+function usePrice() {
   const t = useMessages(purchaseMessages);
   const { locale } = useI18n();
-  const cart = useCart();
-  const total = centsToDecimal(cart.totalCents);
+  return (cents: number) => (cents === 0 ? t('checkout.free') : formatPrice(centsToDecimal(cents), locale));
+}
+
+function OrderSummary(props: { items: CartItem[]; totalCents: number }) {
+  const t = useMessages(purchaseMessages);
+  const { locale } = useI18n();
+  const price = usePrice();
   return (
     <div className="rounded-xl border border-stone-200 bg-white p-5">
       <h2 className="text-xl font-bold">{t('checkout.summary')}</h2>
       <ul className="mt-4 divide-y divide-stone-200">
-        {cart.items.map(({ guide, quantity }) => (
+        {props.items.map(({ guide, quantity }) => (
           <li key={guide.id} className="flex justify-between gap-4 py-3 text-sm">
             <span>
               {guide.title} <span className="text-stone-500">× {quantity}</span>
             </span>
-            <span className="shrink-0 font-medium">
-              {formatPrice(centsToDecimal(toCents(guide.price) * quantity), locale)}
-            </span>
+            <span className="shrink-0 font-medium">{price(toCents(guide.price) * quantity)}</span>
           </li>
         ))}
       </ul>
       <dl className="mt-4 space-y-2 border-t border-stone-200 pt-4 text-sm">
         <div className="flex justify-between">
           <dt>{t('checkout.subtotal')}</dt>
-          <dd>{formatPrice(total, locale)}</dd>
+          <dd>{price(props.totalCents)}</dd>
         </div>
         <div className="flex justify-between">
           <dt>{t('checkout.tax')}</dt>
@@ -430,7 +499,7 @@ function OrderSummary() {
         <div className="flex justify-between gap-4 text-base font-bold">
           <dt>{t('checkout.total')}</dt>
           {/* formatPrice already leads with the rounded FCFA amount (docs/DEVIATIONS.md) */}
-          <dd className="text-right">{formatPrice(total, locale)}</dd>
+          <dd className="text-right">{price(props.totalCents)}</dd>
         </div>
       </dl>
     </div>

@@ -1,5 +1,4 @@
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
-import { toast } from '../../components/ui/toast';
 import { useMessages } from '../../i18n/feature-messages';
 import { purchaseMessages } from './messages';
 
@@ -20,16 +19,36 @@ export function receiptFileProblem(file: {
   return null;
 }
 
-/** The server's { message } from a failed answer, for the log only (spec §8). */
-async function failureMessage(response: Response): Promise<string> {
+/** The server's { message, code } from a failed answer: the message for the log (spec §8), the code to word it. */
+async function failure(response: Response): Promise<{ message: string; code?: string }> {
   const text = await response.text();
   try {
-    const message = (JSON.parse(text) as { message?: unknown }).message;
-    if (typeof message === 'string') return message;
+    const { message, code } = JSON.parse(text) as { message?: unknown; code?: unknown };
+    if (typeof message === 'string') return { message, code: typeof code === 'string' ? code : undefined };
   } catch {
     // not JSON
   }
-  return `${response.status}: ${text || response.statusText}`;
+  return { message: `${response.status}: ${text || response.statusText}` };
+}
+
+export type ReceiptFailureKey =
+  | 'mm.invalidType'
+  | 'mm.tooLarge'
+  | 'mm.tooManyPixels'
+  | 'mm.receiptLimit'
+  | 'mm.orderClosed'
+  | 'mm.tooManyUploads'
+  | 'mm.storageFull'
+  | 'mm.uploadFailed';
+
+/** A refused receipt upload, told next to the file field in the shopper's language, by its status and code (spec §5 and issue 15's limits). */
+export function receiptFailureKey(status: number, code: string | undefined): ReceiptFailureKey {
+  if (status === 413) return 'mm.tooLarge';
+  if (status === 400) return code === 'image_too_many_pixels' ? 'mm.tooManyPixels' : 'mm.invalidType';
+  if (status === 409) return code === 'receipt_limit' ? 'mm.receiptLimit' : 'mm.orderClosed';
+  if (status === 429) return 'mm.tooManyUploads';
+  if (status === 503) return 'mm.storageFull';
+  return 'mm.uploadFailed';
 }
 
 /** Choosing a receipt, sending it ('Sending...'), then sent: the picker gives way to a success message. */
@@ -40,15 +59,18 @@ export function ReceiptUpload(props: { orderId: string; providers?: string[]; on
   const [provider, setProvider] = useState('');
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
+  // Shown next to the file field, inside the dialog: a toast would be drawn under it (issue 17 item 1).
+  const [problem, setProblem] = useState<{ key: ReceiptFailureKey; fileName: string } | null>(null);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
+    setProblem(null);
     if (chosen) {
-      const problem = receiptFileProblem(chosen);
-      if (problem) {
+      const refused = receiptFileProblem(chosen);
+      if (refused) {
         event.target.value = '';
         setFile(null);
-        toast({ title: t('mm.uploadError'), description: t(`mm.${problem}`), variant: 'destructive' });
+        setProblem({ key: `mm.${refused}`, fileName: chosen.name });
         return;
       }
     }
@@ -69,12 +91,17 @@ export function ReceiptUpload(props: { orderId: string; providers?: string[]; on
         credentials: 'include',
         cache: 'no-store',
       });
-      if (!response.ok) throw new Error(await failureMessage(response));
+      if (!response.ok) {
+        const refused = await failure(response);
+        console.error('Receipt upload failed:', refused.message);
+        setProblem({ key: receiptFailureKey(response.status, refused.code), fileName: file.name });
+        return;
+      }
       setSent(true);
       props.onSent?.();
     } catch (error) {
       console.error('Receipt upload failed:', error instanceof Error ? error.message : error);
-      toast({ title: t('mm.uploadError'), description: t('mm.uploadFailed'), variant: 'destructive' });
+      setProblem({ key: 'mm.uploadFailed', fileName: file.name });
     } finally {
       setSending(false);
     }
@@ -119,7 +146,8 @@ export function ReceiptUpload(props: { orderId: string; providers?: string[]; on
             <input
               name="receipt"
               type="file"
-              aria-describedby={`${id}-hint`}
+              aria-describedby={problem ? `${id}-hint ${id}-error` : `${id}-hint`}
+              aria-invalid={problem ? true : undefined}
               accept=".jpg,.jpeg,.png,.webp,.pdf,image/jpeg,image/png,image/webp,application/pdf"
               onChange={choose}
               className="sr-only"
@@ -127,6 +155,20 @@ export function ReceiptUpload(props: { orderId: string; providers?: string[]; on
           </label>
           <span className="min-w-0 truncate text-sm text-stone-600">{file ? file.name : t('mm.noFile')}</span>
         </div>
+        {problem ? (
+          <p
+            id={`${id}-error`}
+            role="alert"
+            data-testid="receipt-error"
+            className="mt-2 rounded-md border border-red-200 bg-red-50 p-2 text-sm text-red-800 [overflow-wrap:anywhere]"
+          >
+            <span className="font-semibold">
+              {t('mm.uploadError')} — {problem.fileName}
+            </span>
+            <br />
+            {t(problem.key)}
+          </p>
+        ) : null}
       </div>
       <button
         type="submit"
