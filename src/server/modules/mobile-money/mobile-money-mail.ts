@@ -108,7 +108,7 @@ export async function sendMobileMoneyEmail(
     deps,
     {
       dedupeKey: job.resendRequestId ? `resend-links:${job.resendRequestId}` : mobileMoneyEmailKey(job),
-      kind: job.resendRequestId ? 'resend-links' : job.kind,
+      kind: job.kind,
       orderId: order.id,
       to: toOperator ? deps.config.mobileMoney.operatorEmail : order.email,
       email,
