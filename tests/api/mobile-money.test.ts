@@ -169,7 +169,9 @@ describe('a mobile-money order', () => {
     expect(file).toMatchObject({ purpose: 'receipt', contentType: 'image/webp', publicName: null });
     expect((await ctx.files.read(file!.storageKey)).subarray(8, 12).toString()).toBe('WEBP');
 
-    expect(await ctx.app.services.jobs.runDueJobs()).toBe(2);
+    // The acknowledgement, the operator's notice, and the payment instructions, which the receipt made moot.
+    expect(await ctx.app.services.jobs.runDueJobs()).toBe(3);
+    expect(mailsTo(email)).toHaveLength(1);
     const [acknowledgement] = mailsTo(email);
     expect(acknowledgement?.subject).toBe(`Reçu de paiement bien reçu – commande ${row.orderNumber}`);
     expect(acknowledgement?.text).toContain('sous 24 heures');

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cinetpayAmountXof } from '../../src/server/adapters/mobile-money/cinetpay';
 import { type CinetPayFake, startCinetPayFake } from '../../src/server/adapters/mobile-money/cinetpay-fake';
+import { readEmail } from '../helpers/mail';
 import { pdfPageTexts } from '../helpers/pdf';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import {
@@ -128,7 +129,11 @@ describe('automatic mobile money through CinetPay', () => {
     expect(delivery.text).toContain('/order-confirmation/');
     // One delivery email, though the notification and the return both confirmed the payment.
     await new Promise((r) => setTimeout(r, 1_000));
-    expect(smtp.received.filter((m) => m.to.includes('awa.paie@example.com'))).toHaveLength(1);
+    // (The other email to this address is the payment instructions sent when the order was placed.)
+    const toShopper = smtp.received
+      .filter((m) => m.to.includes('awa.paie@example.com'))
+      .map((m) => readEmail(m.raw));
+    expect(toShopper.filter((m) => /^Vos guides Guides Afrique/.test(m.subject))).toHaveLength(1);
 
     // The operator sees it in the Mobile Money tab, paid through CinetPay, with its transaction id.
     const { latest } = transactionOf(page.url());

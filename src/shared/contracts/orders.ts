@@ -22,6 +22,10 @@ export const orderSchema = z.object({
   lastName: z.string(),
   total: z.string(),
   djamoReference: z.string().nullable(),
+  /** How to pay a mobile-money order still waiting for its payment (issue 17 §6); absent otherwise. */
+  mobileMoneyPayment: z
+    .object({ paymentUrl: z.string(), providers: z.array(z.string()), totalXof: z.int() })
+    .optional(),
   locale: localeSchema,
   createdAt: z.string(),
   items: z.array(

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { FileStore } from '../../adapters/storage/file-store';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { orders } from '../../db/schema';
 import {
   CARD_PAYMENT_ATTENTION_JOB,
   cardPaymentAttentionSchema,
@@ -71,6 +73,20 @@ export function createJobHandlers(deps: DeliveryDeps): Record<string, JobHandler
         z.object({ orderId: z.uuid(), requestId: z.uuid() }),
         payload,
       );
+      const [order] = await deps.db
+        .select({ status: orders.status, paymentMethod: orders.paymentMethod })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .limit(1);
+      // Not paid yet: the shopper asked for a way back to the order, so send how to pay it.
+      if (order?.paymentMethod === 'djamo' && order.status === 'pending') {
+        await sendMobileMoneyEmail(
+          deps,
+          { kind: 'payment-instructions', orderId, resendRequestId: requestId },
+          { signal },
+        );
+        return;
+      }
       const delivery = await completedOrder(deps.db, orderId);
       await sendDeliveryEmail(deps, delivery, { resendRequestId: requestId, signal });
     },

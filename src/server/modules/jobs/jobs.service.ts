@@ -63,6 +63,10 @@ export const MOBILE_MONEY_EMAIL_KINDS = [
   'rejection',
   /** An automatic payment flagged for the operator (issue 10); one per distinct reason. */
   'operator-payment-attention',
+  /** How to pay, at once when the order is placed, and again on "Resend my links" (issue 17 §6). */
+  'payment-instructions',
+  /** The same, hours later and before the order expires, while no receipt or payment came. */
+  'payment-reminder',
 ] as const;
 export type MobileMoneyEmailKind = (typeof MOBILE_MONEY_EMAIL_KINDS)[number];
 /** What makes one mobile-money email: per receipt, per order and flag, or per order. */
@@ -82,11 +86,13 @@ export const mobileMoneyEmailJob = (
   orderId: string,
   receiptId?: string,
   flag?: string,
+  runAfter?: Date,
 ): JobInput => {
   const key = mobileMoneyEmailKey({ kind, orderId, receiptId, flag });
   return {
     kind: MOBILE_MONEY_EMAIL_JOB,
     payload: { kind, orderId, ...(receiptId ? { receiptId } : {}), ...(flag ? { flag } : {}) },
     dedupeKey: `${MOBILE_MONEY_EMAIL_JOB}:${key}`,
+    runAfter,
   };
 };

@@ -5,7 +5,8 @@ import { registerRateLimits } from '../../http/rate-limits';
 import { requestLinkResend } from './mail.service';
 
 const RESEND_ANSWER = {
-  message: 'If this order number and email match a completed order, its download links are on their way.',
+  message:
+    'If this order number and email match an order, its download links (or, unpaid, how to pay it) are on their way.',
 };
 
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -168,7 +168,8 @@ export async function sendDeliveryEmail(
 
 /**
  * "Resend my links": when the order number and email match a completed order, the delivery email
- * is queued again through the outbox. The caller learns nothing either way. At most
+ * is queued again through the outbox; when they match a mobile-money order still waiting for its
+ * payment, its payment instructions are (issue 17 §6). The caller learns nothing either way. At most
  * `perEmailPerDay` resends go to one address in 24 hours (counted in the outbox, under a lock on
  * the address, so it holds across processes); beyond that nothing is queued, silently.
  */
@@ -180,12 +181,18 @@ export async function requestLinkResend(
   const number = input.orderNumber.trim();
   const email = input.email.trim().toLowerCase();
   const [order] = await db
-    .select({ id: orders.id, email: orders.email, status: orders.status })
+    .select({
+      id: orders.id,
+      email: orders.email,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+    })
     .from(orders)
     .where(or(eq(orders.orderNumber, number), eq(orders.orderNumber, number.toUpperCase())))
     .limit(1);
-  const matches =
-    order !== undefined && order.status === 'completed' && order.email.trim().toLowerCase() === email;
+  const resendable =
+    order?.status === 'completed' || (order?.status === 'pending' && order.paymentMethod === 'djamo');
+  const matches = order !== undefined && resendable && order.email.trim().toLowerCase() === email;
   if (!matches) return;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`resend-links:${email}`}, 0))`);

@@ -49,9 +49,18 @@ const shopperCopy = {
   },
 } satisfies Record<Locale, unknown>;
 
-/** Plain paragraphs (and one link) as text and as the same HTML. */
-export function compose(locale: string, subject: string, paragraphs: string[], link?: string): ComposedEmail {
-  const text = [...paragraphs.flatMap((p) => [p, '']), ...(link ? [link, ''] : [])].join('\n');
+/** A paragraph of an email, or a link on a line of its own. */
+export type EmailBlock = string | { link: string };
+
+/** Plain paragraphs and links, in order, as text and as the same HTML; `link` comes last. */
+export function compose(
+  locale: string,
+  subject: string,
+  paragraphs: EmailBlock[],
+  link?: string,
+): ComposedEmail {
+  const blocks: EmailBlock[] = [...paragraphs, ...(link ? [{ link }] : [])];
+  const text = blocks.flatMap((b) => [typeof b === 'string' ? b : b.link, '']).join('\n');
   const e = escapeHtml;
   const p = 'margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2937';
   const html = `<!doctype html>
@@ -59,8 +68,13 @@ export function compose(locale: string, subject: string, paragraphs: string[], l
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-${paragraphs.map((para) => `<p style="${p}">${e(para)}</p>`).join('\n')}
-${link ? `<p style="${p}"><a href="${e(link)}" style="color:#0f766e">${e(link)}</a></p>` : ''}
+${blocks
+  .map((b) =>
+    typeof b === 'string'
+      ? `<p style="${p}">${e(b)}</p>`
+      : `<p style="${p};word-break:break-all"><a href="${e(b.link)}" style="color:#0f766e">${e(b.link)}</a></p>`,
+  )
+  .join('\n')}
 </div>
 </body>
 </html>

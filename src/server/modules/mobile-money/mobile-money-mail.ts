@@ -1,10 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
+import { toCents } from '../../../shared/money';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { orderItems, orders, paymentReceipts } from '../../db/schema';
 import { type MobileMoneyEmailKind, mobileMoneyEmailKey } from '../jobs/jobs.service';
 import { PermanentJobError } from '../jobs/worker';
 import { type MailDeps, orderOrigin, orderPageUrl, sendLoggedEmail } from '../mail/mail.service';
+import { paymentUrlFor } from './mobile-money.service';
 import {
   composeOperatorPaymentAttention,
   composeOperatorReceiptNotice,
@@ -12,6 +14,8 @@ import {
   composeRejectionEmail,
   type MobileMoneyEmailOrder,
 } from './mobile-money-emails';
+import { awaitsPayment, hoursLeft } from './payment-instructions';
+import { composePaymentInstructionsEmail } from './payment-instructions-email';
 
 export interface MobileMoneyMailDeps extends MailDeps {
   db: Db;
@@ -24,11 +28,22 @@ export interface MobileMoneyMailDeps extends MailDeps {
  */
 export async function sendMobileMoneyEmail(
   deps: MobileMoneyMailDeps,
-  job: { kind: MobileMoneyEmailKind; orderId: string; receiptId?: string; flag?: string },
+  job: {
+    kind: MobileMoneyEmailKind;
+    orderId: string;
+    receiptId?: string;
+    flag?: string;
+    /** "Resend my links" for an unpaid order: one email per request, logged like a resend. */
+    resendRequestId?: string;
+  },
   options: { signal?: AbortSignal } = {},
 ): Promise<void> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, job.orderId)).limit(1);
   if (!order) throw new PermanentJobError(`Order ${job.orderId} does not exist`);
+  const howToPay = job.kind === 'payment-instructions' || job.kind === 'payment-reminder';
+  const expiryHours = deps.config.mobileMoney.expiryHours;
+  // A receipt or a payment came, or the order was decided or ran out: telling them to pay would be wrong.
+  if (howToPay && !awaitsPayment(order, expiryHours)) return;
   const items = await deps.db
     .select({ title: orderItems.title })
     .from(orderItems)
@@ -58,8 +73,23 @@ export async function sendMobileMoneyEmail(
   const page = orderPageUrl(deps.config, order);
   const adminPage = `${orderOrigin(deps.config, order)}/admin/mobile-money`;
   const toOperator = job.kind === 'operator-receipt-notice' || job.kind === 'operator-payment-attention';
-  const email =
-    job.kind === 'receipt-received'
+  const email = howToPay
+    ? composePaymentInstructionsEmail(facts, {
+        occasion:
+          job.kind === 'payment-instructions'
+            ? { kind: 'placed' }
+            : job.flag === 'last'
+              ? { kind: 'last', hoursLeft: hoursLeft(order, expiryHours) }
+              : { kind: 'reminder' },
+        paymentUrl: paymentUrlFor(deps.config.mobileMoney.paymentUrl, {
+          reference: order.djamoReference ?? '',
+          totalCents: toCents(order.total),
+        }),
+        providers: deps.config.mobileMoney.providers,
+        orderPageUrl: page,
+        expiryHours,
+      })
+    : job.kind === 'receipt-received'
       ? composeReceiptReceivedEmail(facts, page)
       : job.kind === 'rejection'
         ? composeRejectionEmail(facts, page)
@@ -77,7 +107,7 @@ export async function sendMobileMoneyEmail(
   await sendLoggedEmail(
     deps,
     {
-      dedupeKey: mobileMoneyEmailKey(job),
+      dedupeKey: job.resendRequestId ? `resend-links:${job.resendRequestId}` : mobileMoneyEmailKey(job),
       kind: job.kind,
       orderId: order.id,
       to: toOperator ? deps.config.mobileMoney.operatorEmail : order.email,

@@ -38,6 +38,7 @@ import { refuseBeyondDailyOrders } from '../orders/daily-order-limit';
 import { hashClaimKey, holdsClaimKey, ORDER_NUMBER_ALPHABET, PUBLIC_ID_PATTERN } from '../orders/order-ids';
 import { createOrder, type OrderRow, TotalMismatchError } from '../orders/orders.service';
 import { expirySweepJob } from './mobile-money-expiry';
+import { paymentInstructionJobs } from './payment-instructions';
 
 export interface MobileMoneyDeps {
   db: Db;
@@ -142,7 +143,10 @@ export async function placeMobileMoneyOrder(
   // Outside the order's transaction: should this insert be lost, the sweep of any later order
   // expires this one too (a sweep expires every order that is due).
   if (placed.created) {
-    await enqueueJob(deps.db, expirySweepJob(order.createdAt, deps.config.mobileMoney.expiryHours));
+    const expiryHours = deps.config.mobileMoney.expiryHours;
+    await enqueueJob(deps.db, expirySweepJob(order.createdAt, expiryHours));
+    // How to pay, by email at once and as reminders (issue 17 §6): a closed tab loses nothing.
+    for (const job of paymentInstructionJobs(order, expiryHours)) await enqueueJob(deps.db, job);
   }
   if (!placed.created && !holdsClaimKey(order, body.claimKey)) return { created: false, response: undefined };
   const totalCents = toCents(order.total);

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderSchema } from '../../../shared/contracts/orders';
+import { centsToFcfa, toCents } from '../../../shared/money';
 import { notFound } from '../../http/errors';
+import { paymentUrlFor } from '../mobile-money/mobile-money.service';
 import { findOrderByPublicId } from './orders.service';
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +18,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order) throw notFound('Order not found');
       // Personal data: never kept by a shared cache.
       reply.header('cache-control', 'no-store');
-      return order;
+      if (order.paymentMethod !== 'djamo' || order.status !== 'pending') return order;
+      const { paymentUrl, providers } = app.services.config.mobileMoney;
+      const totalCents = toCents(order.total);
+      return {
+        ...order,
+        mobileMoneyPayment: {
+          paymentUrl: paymentUrlFor(paymentUrl, { reference: order.djamoReference ?? '', totalCents }),
+          providers,
+          totalXof: centsToFcfa(totalCents),
+        },
+      };
     },
   );
 };

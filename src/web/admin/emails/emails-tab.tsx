@@ -41,7 +41,14 @@ const EMAIL_KINDS: Record<string, string> = {
  * Emails sent to the customer, which Send Again may follow with a new links email. The shop's own
  * notices (to OPERATOR_EMAIL) never offer it: it would email the customer about them.
  */
-const CUSTOMER_KINDS = new Set(['delivery', 'resend-links', 'receipt-received', 'rejection']);
+const CUSTOMER_KINDS = new Set([
+  'delivery',
+  'resend-links',
+  'receipt-received',
+  'rejection',
+  'payment-instructions',
+  'payment-reminder',
+]);
 
 const STATUS_STYLE: Record<string, string> = {
   sent: 'bg-teal-100 text-teal-900',

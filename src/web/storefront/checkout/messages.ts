@@ -77,7 +77,7 @@ export const purchaseMessages = defineMessages({
       'Aucun paiement ni reçu n’est arrivé pour cette commande dans le délai prévu : elle a été annulée. Pour recevoir ces guides, passez une nouvelle commande. Si vous avez déjà payé, contactez-nous en indiquant ce numéro de commande.',
     'resend.title': 'Renvoyer mes liens',
     'resend.text':
-      'Indiquez votre numéro de commande et votre e-mail : nous renvoyons l’e-mail de livraison si la commande existe.',
+      'Indiquez votre numéro de commande et votre e-mail : nous renvoyons l’e-mail de livraison, ou comment payer une commande pas encore payée, si la commande existe.',
     'resend.orderNumber': 'Numéro de commande',
     'resend.submit': 'Renvoyer',
     'resend.done': 'Si une commande correspond, l’e-mail vient d’être renvoyé.',
@@ -135,7 +135,7 @@ export const purchaseMessages = defineMessages({
     'order.reviewTitle': 'Paiement en cours de vérification',
     'order.reviewText':
       'CinetPay ne nous a pas confirmé ce paiement comme prévu : nous le vérifions nous-mêmes et vous écrivons sous 24 h. Inutile de payer à nouveau.',
-    'order.awaitingTitle': 'En attente de votre paiement mobile money',
+    'order.awaitingTitle': 'En attente de votre paiement',
     'order.awaitingText':
       'Payez {amount} depuis votre portefeuille mobile avec la référence ci-dessous, puis envoyez-nous le reçu. Nous vérifions sous 24 h.',
     'order.reference': 'Référence de paiement',
@@ -246,7 +246,8 @@ export const purchaseMessages = defineMessages({
     'order.expiredText':
       'No payment or receipt arrived for this order in time, so it was cancelled. To get these guides, place a new order. If you have already paid, contact us with this order number.',
     'resend.title': 'Resend my links',
-    'resend.text': 'Enter your order number and email: we resend the delivery email if the order exists.',
+    'resend.text':
+      'Enter your order number and email: we resend the delivery email, or how to pay an order not yet paid, if the order exists.',
     'resend.orderNumber': 'Order number',
     'resend.submit': 'Resend',
     'resend.done': 'If an order matches, the email has just been sent again.',
@@ -303,7 +304,7 @@ export const purchaseMessages = defineMessages({
     'order.reviewTitle': 'Your payment is being checked',
     'order.reviewText':
       'CinetPay did not confirm this payment as expected: we are checking it ourselves and will email you within 24 hours. Please do not pay again.',
-    'order.awaitingTitle': 'Waiting for your mobile money payment',
+    'order.awaitingTitle': 'Waiting for your payment',
     'order.awaitingText':
       'Pay {amount} from your mobile wallet with the reference below, then send us the receipt. We verify within 24 hours.',
     'order.reference': 'Payment reference',

@@ -216,7 +216,8 @@ function MobileMoneyPending({ order }: { order: Order }) {
         <p role="alert" className="mt-5 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           {t('order.failedText')}
         </p>
-      ) : state === 'manual' || (order.status !== 'pending' && state !== 'review') ? (
+      ) : order.status !== 'pending' && state !== 'review' ? (
+        // Only once a receipt came: before it, nothing is being checked (issue 17 §6).
         <p className="mt-3 text-stone-700">{t('order.pendingText')}</p>
       ) : null}
       {state === 'manual' ? (
@@ -268,6 +269,7 @@ function MobileMoneyReceipt({ order, embedded = false }: { order: Order; embedde
           {t('order.awaitingText', { amount: formatPrice(order.total, locale) })}
         </p>
       ) : null}
+      {awaiting && order.mobileMoneyPayment ? <HowToPay payment={order.mobileMoneyPayment} /> : null}
       {order.djamoReference ? (
         <div>
           <p className="text-sm font-medium">{t('order.reference')}</p>
@@ -279,6 +281,7 @@ function MobileMoneyReceipt({ order, embedded = false }: { order: Order; embedde
       {awaiting ? null : <p className="text-sm text-stone-600">{t('order.anotherReceipt')}</p>}
       <ReceiptUpload
         orderId={order.id}
+        providers={order.mobileMoneyPayment?.providers}
         onSent={() =>
           Promise.all([
             queryClient.invalidateQueries({ queryKey: queries.order(api, order.id).queryKey }),
@@ -286,6 +289,31 @@ function MobileMoneyReceipt({ order, embedded = false }: { order: Order; embedde
           ])
         }
       />
+    </div>
+  );
+}
+
+/** The wallet's payment page and the wallets it takes, for an order nobody has paid yet. */
+function HowToPay({ payment }: { payment: NonNullable<Order['mobileMoneyPayment']> }) {
+  const t = useMessages(purchaseMessages);
+  return (
+    <div>
+      <a
+        href={payment.paymentUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="block h-11 rounded-md bg-amber-500 text-center leading-11 font-semibold text-stone-950 hover:bg-amber-400"
+      >
+        {t('mm.openLink')} ↗
+      </a>
+      <p className="mt-3 text-xs text-stone-600">{t('mm.providers')}</p>
+      <ul className="mt-1 flex flex-wrap gap-1.5" aria-label={t('mm.providers')}>
+        {payment.providers.map((provider) => (
+          <li key={provider} className="rounded-full bg-stone-100 px-2.5 py-1 text-xs font-medium">
+            {provider}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
