@@ -1,4 +1,5 @@
-import { copyFileSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,11 +23,15 @@ let loaded: { mode: GeoMode; geoip: GeoipLite } | undefined;
 /** geoip-lite falls back to its country files when the city files are missing from its data folder. */
 function countryOnlyDataDir(): string {
   const source = path.join(path.dirname(require.resolve('geoip-lite/package.json')), 'data');
-  const dir = path.join(os.tmpdir(), `shop-geoip-country-${process.getuid?.() ?? 'user'}`);
+  // One folder per installed copy: checkouts on one machine must not share links into each other.
+  const copy = createHash('sha256').update(source).digest('hex').slice(0, 12);
+  const dir = path.join(os.tmpdir(), `shop-geoip-country-${process.getuid?.() ?? 'user'}-${copy}`);
   mkdirSync(dir, { recursive: true });
   for (const file of ['geoip-country.dat', 'geoip-country6.dat']) {
     const target = path.join(dir, file);
     if (existsSync(target)) continue;
+    // existsSync follows the link: a link left pointing at a removed install is replaced.
+    rmSync(target, { force: true });
     try {
       symlinkSync(path.join(source, file), target);
     } catch {
