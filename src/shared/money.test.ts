@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { centsToDecimal, centsToFcfa, formatEuros, formatFcfa, formatPrice, toCents } from './money';
+import {
+  centsToDecimal,
+  centsToFcfa,
+  displayPrice,
+  formatEuros,
+  formatFcfa,
+  formatPrice,
+  toCents,
+} from './money';
 
 describe('prices', () => {
   test.each([
@@ -34,4 +42,17 @@ describe('prices', () => {
     expect(centsToDecimal(5)).toBe('0.05');
     expect(centsToFcfa(100)).toBe(656);
   });
+
+  test.each([
+    [0, 'Gratuit', 'Free'],
+    ['0.00', 'Gratuit', 'Free'],
+    ['0.05', '33 FCFA (0,05 €)', '33 FCFA (€0.05)'],
+    ['12.50', '8 199 FCFA (12,50 €)', '8,199 FCFA (€12.50)'],
+  ])(
+    'displayPrice(%j) is %s in French and %s in English: nothing to pay reads as a word',
+    (input, fr, en) => {
+      expect(displayPrice(input, 'fr')).toBe(fr);
+      expect(displayPrice(input, 'en')).toBe(en);
+    },
+  );
 });

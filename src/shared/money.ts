@@ -54,11 +54,21 @@ export function formatEuros(cents: number, locale: Locale): string {
 }
 
 /**
- * "24 598 FCFA (37,50 €)" / "24,598 FCFA (€37.50)": the one way a price is shown, on the site, in
- * emails and in the admin. Always the figures, 0 included: a label such as "Free" for a free guide
- * belongs to the caller, which can test `toCents(price) === 0`. Invalid input shows 0.
+ * "24 598 FCFA (37,50 €)" / "24,598 FCFA (€37.50)": the figures of a price, 0 included. Where a
+ * price is shown to a person, use displayPrice, which says "Gratuit" / "Free" for nothing to pay.
+ * Invalid input shows 0.
  */
 export function formatPrice(price: string | number | null | undefined, locale: Locale): string {
   const cents = toCents(price);
   return `${formatFcfa(cents, locale)} (${formatEuros(cents, locale)})`;
+}
+
+const FREE = { fr: 'Gratuit', en: 'Free' } satisfies Record<Locale, string>;
+
+/**
+ * A price as a person reads it, on the site, in emails and in the admin: "Gratuit" / "Free" when
+ * there is nothing to pay (issue 17 item 8), otherwise formatPrice's figures.
+ */
+export function displayPrice(price: string | number | null | undefined, locale: Locale): string {
+  return toCents(price) === 0 ? FREE[locale] : formatPrice(price, locale);
 }

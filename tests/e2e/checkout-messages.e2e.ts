@@ -341,6 +341,36 @@ describe('free guides and what was bought (items 8, 9)', () => {
     }
   }
 
+  for (const lang of ['fr', 'en'] as const) {
+    test(`${lang}, phone: a free guide reads ${lang === 'fr' ? 'Gratuit' : 'Free'} on its card, its page and in the cart, never "0 FCFA"`, async () => {
+      const free = lang === 'fr' ? 'Gratuit' : 'Free';
+      const context = await browser.newContext({ viewport: PHONE });
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/?lang=${lang}&search=${encodeURIComponent('kit de depart')}`);
+      const card = page.locator('[data-testid="guide-card"]').first();
+      const cardText = await shown(card);
+      expect(cardText).toContain(free);
+      expect(cardText).not.toMatch(/\b0 FCFA/);
+
+      await card.getByRole('button', { name: UI[lang].add }).click();
+      const drawer = page.getByRole('dialog', { name: UI[lang].cart });
+      await drawer.waitFor();
+      const drawerText = await shown(drawer);
+      // The line and the total both say it.
+      expect(drawerText.split(free).length - 1).toBeGreaterThanOrEqual(2);
+      expect(drawerText).not.toMatch(/\b0 FCFA/);
+      await keepScreenshot(page, `free-guide-drawer-${lang}-390`);
+      await page.keyboard.press('Escape');
+
+      await card.locator('a').first().click();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const guidePage = await shown(page.locator('main'));
+      expect(guidePage).toContain(free);
+      expect(guidePage).not.toMatch(/\b0 FCFA/);
+      await context.close();
+    });
+  }
+
   test('after a card purchase the page behind the confirmation shows what was paid, not "Pay 0 FCFA"', async () => {
     const page = await checkoutPage(PHONE, 'en', 'marrakech');
     const main = page.locator('main');

@@ -62,7 +62,6 @@ export const en: Messages = {
     'Instant download after payment; the link lasts 15 minutes and can be renewed from the order page.',
   'language.fr': 'French',
   'language.en': 'English',
-  'guide.free': 'Free',
   'countryPage.attractions': 'Must-see attractions',
   'countryPage.culture': 'Culture',
   'countryPage.tips': 'Practical tips',

@@ -62,7 +62,6 @@ export const fr = {
     'Téléchargement immédiat après paiement, lien valable 15 minutes et renouvelable depuis la page de commande.',
   'language.fr': 'français',
   'language.en': 'anglais',
-  'guide.free': 'Gratuit',
   'countryPage.attractions': 'À voir absolument',
   'countryPage.culture': 'Culture',
   'countryPage.tips': 'Conseils pratiques',

@@ -1,8 +1,8 @@
 import type { Locale } from '../../../shared/locale';
-import { formatPrice } from '../../../shared/money';
+import { displayPrice } from '../../../shared/money';
 import { type ComposedEmail, escapeHtml } from '../mail/delivery-email';
 
-/** What every mobile-money email says about its order. Its total is shown by formatPrice, as on the site. */
+/** What every mobile-money email says about its order. Its total is shown by displayPrice, as on the site. */
 export interface MobileMoneyEmailOrder {
   locale: Locale;
   firstName: string;
@@ -93,7 +93,7 @@ export function composeReceiptReceivedEmail(
     t.receivedSubject(order.orderNumber),
     [
       t.greeting(order.firstName.trim()),
-      t.received(order.orderNumber, order.djamoReference ?? '—', formatPrice(order.total, order.locale)),
+      t.received(order.orderNumber, order.djamoReference ?? '—', displayPrice(order.total, order.locale)),
       t.receivedNext,
     ],
     orderPageUrl,
@@ -105,7 +105,7 @@ export function composeRejectionEmail(order: MobileMoneyEmailOrder, orderPageUrl
   const t = shopperCopy[order.locale];
   return compose(order.locale, t.rejectedSubject(order.orderNumber), [
     t.greeting(order.firstName.trim()),
-    t.rejected(order.orderNumber, order.djamoReference ?? '—', formatPrice(order.total, order.locale)),
+    t.rejected(order.orderNumber, order.djamoReference ?? '—', displayPrice(order.total, order.locale)),
     t.rejectedNext,
     `${t.orderPage} ${orderPageUrl}`,
     t.signature,
@@ -120,7 +120,7 @@ export function composeOperatorReceiptNotice(order: MobileMoneyEmailOrder, admin
     [
       `A mobile money receipt arrived for order ${order.orderNumber}, reference ${order.djamoReference ?? '—'}.`,
       `Customer: ${order.firstName} ${order.lastName}, ${order.email}, ${order.phoneNumber}.`,
-      `Amount: ${formatPrice(order.total, 'en')}${order.paymentProvider ? `, paid with ${order.paymentProvider}` : ''}.`,
+      `Amount: ${displayPrice(order.total, 'en')}${order.paymentProvider ? `, paid with ${order.paymentProvider}` : ''}.`,
       `Guides: ${order.guides.join(', ')}.`,
       'The shopper was told it is checked within 24 hours. Validate or reject it in the Mobile Money tab:',
     ],
@@ -144,7 +144,7 @@ export function composeOperatorPaymentAttention(
       `The automatic mobile money payment of order ${order.orderNumber} needs you: ${payment.reason}.`,
       `CinetPay transaction ${payment.transactionId}, last status ${payment.providerStatus ?? 'unknown'}. Look it up in CinetPay's back-office.`,
       `Customer: ${order.firstName} ${order.lastName}, ${order.email}, ${order.phoneNumber}.`,
-      `Amount: ${formatPrice(order.total, 'en')}. Guides: ${order.guides.join(', ')}.`,
+      `Amount: ${displayPrice(order.total, 'en')}. Guides: ${order.guides.join(', ')}.`,
       'The shopper was told they would hear from us within 24 hours. Validate, reject or refund it; the Mobile Money tab:',
     ],
     adminUrl,

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../shared/locale';
-import { formatPrice } from '../../../shared/money';
+import { displayPrice } from '../../../shared/money';
 import type { ComposedEmail } from '../mail/delivery-email';
 import { compose, type MobileMoneyEmailOrder } from './mobile-money-emails';
 
@@ -75,7 +75,7 @@ export function composePaymentInstructionsEmail(
 ): ComposedEmail {
   const t = copy[order.locale];
   const { occasion } = details;
-  const total = formatPrice(order.total, order.locale);
+  const total = displayPrice(order.total, order.locale);
   return compose(order.locale, t.subject[occasion.kind](order.orderNumber), [
     t.greeting(order.firstName.trim()),
     t.intro[occasion.kind](order.orderNumber, total),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { EmailLogEntry, EmailRange, EmailStats } from '../../../shared/contracts/admin/emails';
-import { formatPrice } from '../../../shared/money';
+import { displayPrice } from '../../../shared/money';
 import { toast } from '../../components/ui/toast';
 import { adminFetch } from '../auth/admin-session';
 import { formatAdminDate, ReceiptButton, useReceiptViewer } from '../mobile-money/mobile-money-tab';
@@ -242,7 +242,7 @@ export function EmailsTab() {
                         )}
                       </td>
                       <td data-label="Order Total" className={`${CELL}`}>
-                        {info ? formatPrice(info.total, 'en') : 'N/A'}
+                        {info ? displayPrice(info.total, 'en') : 'N/A'}
                       </td>
                       <td data-label="Status" className={`${CELL}`}>
                         <span

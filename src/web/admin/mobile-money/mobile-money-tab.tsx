@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MOBILE_MONEY_PAGE_SIZE, type PendingMobileMoneyOrder } from '../../../shared/contracts/mobile-money';
-import { formatPrice } from '../../../shared/money';
+import { displayPrice } from '../../../shared/money';
 import { useModalDialog } from '../../components/ui/modal';
 import { toast } from '../../components/ui/toast';
 import { AdminApiError, adminFetch } from '../auth/admin-session';
@@ -337,7 +337,7 @@ export function MobileMoneyTab() {
                       <p className="text-stone-600">{order.phoneNumber}</p>
                     </td>
                     <td data-label="Amount" className={`${CELL}`}>
-                      {formatPrice(order.totalAmount, 'en')}
+                      {displayPrice(order.totalAmount, 'en')}
                     </td>
                     <td data-label="Reference" className={`${CELL}`}>
                       <p className="font-mono font-semibold">{order.djamoReference ?? '—'}</p>

@@ -1,4 +1,4 @@
-import { centsToDecimal, formatPrice } from '../../../shared/money';
+import { centsToDecimal, displayPrice } from '../../../shared/money';
 import { paths } from '../../app/paths';
 import { CloseIcon } from '../../components/ui/icons';
 import { useModalDialog } from '../../components/ui/modal';
@@ -55,7 +55,7 @@ export function CartDrawer(props: { open: boolean; onClose(): void }) {
                 )}
                 <div className="flex flex-1 flex-col gap-1">
                   <p className="text-sm leading-snug font-semibold">{guide.title}</p>
-                  <p className="text-sm text-teal-800">{formatPrice(guide.price, locale)}</p>
+                  <p className="text-sm text-teal-800">{displayPrice(guide.price, locale)}</p>
                   <div className="mt-1 flex items-center gap-2">
                     <button
                       type="button"
@@ -93,7 +93,7 @@ export function CartDrawer(props: { open: boolean; onClose(): void }) {
           {cart.items.length > 0 ? (
             <p className="flex justify-between font-semibold">
               <span>{t('cart.total')}</span>
-              <span>{formatPrice(centsToDecimal(cart.totalCents), locale)}</span>
+              <span>{displayPrice(centsToDecimal(cart.totalCents), locale)}</span>
             </p>
           ) : null}
           {cart.items.length > 0 ? (

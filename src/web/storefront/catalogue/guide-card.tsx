@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Guide } from '../../../shared/contracts/catalogue';
-import { formatPrice } from '../../../shared/money';
+import { displayPrice } from '../../../shared/money';
 import { paths } from '../../app/paths';
 import { useI18n } from '../../i18n';
 import { useCart } from '../cart/cart-context';
@@ -105,7 +105,7 @@ export function GuideCard(props: { guide: Guide; eager?: boolean }) {
             {guide.title}
           </Link>
         </h3>
-        <p className="font-semibold text-teal-800">{formatPrice(guide.price, locale)}</p>
+        <p className="font-semibold text-teal-800">{displayPrice(guide.price, locale)}</p>
         <p className="line-clamp-3 text-sm text-stone-600">{guide.description}</p>
         <button
           type="button"

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import type { GuideDetail } from '../../../shared/contracts/catalogue';
-import { formatPrice } from '../../../shared/money';
+import { displayPrice } from '../../../shared/money';
 import { useApi, useAppDeps } from '../../app/deps';
 import { paths } from '../../app/paths';
 import { useI18n } from '../../i18n';
@@ -89,7 +89,7 @@ export function GuidePage() {
           <h1 className="text-2xl font-bold sm:text-3xl" lang={g.locale}>
             {g.title}
           </h1>
-          <p className="mt-3 text-xl font-semibold text-teal-800">{formatPrice(g.price, locale)}</p>
+          <p className="mt-3 text-xl font-semibold text-teal-800">{displayPrice(g.price, locale)}</p>
           <p className="mt-4 text-stone-700" lang={g.locale}>
             {g.description}
           </p>

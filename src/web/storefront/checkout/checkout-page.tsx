@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CreateMobileMoneyOrderResponse } from '../../../shared/contracts/mobile-money';
 import type { Order } from '../../../shared/contracts/orders';
-import { centsToDecimal, formatEuros, formatPrice, toCents } from '../../../shared/money';
+import { centsToDecimal, displayPrice, formatEuros, formatPrice, toCents } from '../../../shared/money';
 import { track } from '../../analytics/track';
 import { useApi } from '../../app/deps';
 import { paths } from '../../app/paths';
@@ -465,9 +465,8 @@ export default function CheckoutPage() {
 
 /** A price as the checkout shows it: "Gratuit" / "Free" for nothing to pay (issue 17 item 8). */
 function usePrice() {
-  const t = useMessages(purchaseMessages);
   const { locale } = useI18n();
-  return (cents: number) => (cents === 0 ? t('checkout.free') : formatPrice(centsToDecimal(cents), locale));
+  return (cents: number) => displayPrice(centsToDecimal(cents), locale);
 }
 
 function OrderSummary(props: { items: CartItem[]; totalCents: number }) {

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { CreateMobileMoneyOrderResponse } from '../../../shared/contracts/mobile-money';
-import { formatPrice } from '../../../shared/money';
+import { displayPrice } from '../../../shared/money';
 import { paths } from '../../app/paths';
 import { Modal } from '../../components/ui/modal';
 import { useI18n } from '../../i18n';
@@ -18,7 +18,7 @@ export function MobileMoneyDialog(props: { placed: CreateMobileMoneyOrderRespons
   const t = useMessages(purchaseMessages);
   const { locale } = useI18n();
   const placed = props.placed;
-  const amount = placed ? formatPrice(placed.order.total, locale) : '';
+  const amount = placed ? displayPrice(placed.order.total, locale) : '';
   const manual = placed ? (
     <>
       <ManualSteps placed={placed} amount={amount} primary={!placed.automaticPayment} />

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { PaymentState } from '../../../shared/contracts/mobile-money';
 import type { Order } from '../../../shared/contracts/orders';
-import { formatPrice } from '../../../shared/money';
+import { displayPrice } from '../../../shared/money';
 import { useApi } from '../../app/deps';
 import { paths } from '../../app/paths';
 import { toast } from '../../components/ui/toast';
@@ -148,7 +148,7 @@ function OrderView({ order }: { order: Order }) {
           <h1 className="text-2xl font-bold">{t(closedTexts(order.status).title)}</h1>
           <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
           <p className="mt-3 text-stone-700">{t(closedTexts(order.status).text)}</p>
-          <p className="mt-3 text-sm text-stone-500">{formatPrice(order.total, locale)}</p>
+          <p className="mt-3 text-sm text-stone-500">{displayPrice(order.total, locale)}</p>
           {order.status === 'expired' ? (
             <Link
               href={paths.home()}
@@ -200,7 +200,7 @@ function MobileMoneyPending({ order }: { order: Order }) {
     <div data-payment-state={state}>
       <h1 className="text-2xl font-bold">{t(pendingTitle(state, order.status))}</h1>
       <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
-      <p className="mt-1 text-sm text-stone-500">{formatPrice(order.total, locale)}</p>
+      <p className="mt-1 text-sm text-stone-500">{displayPrice(order.total, locale)}</p>
       {/* Always there, so that what appears in it is announced. */}
       <div role="status">
         {state === 'waiting' ? (
@@ -228,7 +228,7 @@ function MobileMoneyPending({ order }: { order: Order }) {
             <div className="space-y-3 rounded-lg bg-amber-50 p-4">
               {state === 'none' ? (
                 <p className="text-sm text-stone-800">
-                  {t('mm.autoText', { amount: formatPrice(order.total, locale) })}
+                  {t('mm.autoText', { amount: displayPrice(order.total, locale) })}
                 </p>
               ) : null}
               <PayNowButton orderId={order.id} label={failed ? 'mm.payAgain' : 'mm.payNow'} />
@@ -266,7 +266,7 @@ function MobileMoneyReceipt({ order, embedded = false }: { order: Order; embedde
     >
       {awaiting ? (
         <p className="text-sm text-stone-700">
-          {t('order.awaitingText', { amount: formatPrice(order.total, locale) })}
+          {t('order.awaitingText', { amount: displayPrice(order.total, locale) })}
         </p>
       ) : null}
       {awaiting && order.mobileMoneyPayment ? <HowToPay payment={order.mobileMoneyPayment} /> : null}
