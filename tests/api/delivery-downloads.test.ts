@@ -8,7 +8,7 @@ import { emailLog, jobs, orderItems, orders, storedFiles } from '../../src/serve
 import { downloadResponseSchema } from '../../src/shared/contracts/orders';
 import { readEmail } from '../helpers/mail';
 import { type GuideRow, insertOrder, insertSellableGuide, type OrderRow } from '../helpers/orders';
-import { pdfPageTexts } from '../helpers/pdf';
+import { pdfGlyphs, pdfPageTexts } from '../helpers/pdf';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
 let ctx: TestContext;
@@ -242,6 +242,44 @@ describe('ZIP of the whole order', () => {
       const inZip = execFileSync('unzip', ['-p', zipPath, file.originalName]);
       expect(inZip.equals(await ctx.files.read(file.storageKey))).toBe(true);
     }
+  });
+
+  test('a name in any script is stamped as typed, Arabic right to left included, in each PDF and in the ZIP (issue 17 item 11)', async () => {
+    const { order: fresh } = await insertOrder(ctx.db, {
+      guides: [dakar],
+      firstName: 'محمد',
+      lastName: 'Ňguyễn 山田',
+    });
+    const expected = ['محمد', 'Ňguyễn', '山田'];
+    const lettersOf = async (pdf: Uint8Array) => {
+      const page = await pdfGlyphs(pdf, 0);
+      // The stamp is the lowest line of the page.
+      const foot = Math.max(...page.map((g) => g.y));
+      const glyphs = page.filter((g) => g.y > foot - 3);
+      expect(glyphs.filter((g) => g.glyph === 0)).toEqual([]);
+      // As a reader sees the line, left to right.
+      return glyphs
+        .sort((a, b) => a.x - b.x)
+        .map((g) => String.fromCodePoint(g.unicode))
+        .join('')
+        .normalize('NFKC');
+    };
+    const { downloadUrl } = await link(`/api/download/${fresh.publicId}/${dakar.id}`);
+    const pdf = (await ctx.app.inject({ url: downloadUrl })).rawPayload;
+    const inPdf = await lettersOf(pdf);
+    // The Arabic name reads right to left: from the left of the page, its last letter comes first.
+    for (const word of expected)
+      expect(inPdf).toContain(word === 'محمد' ? [...word].reverse().join('') : word);
+
+    const zip = await link(`/api/download/${fresh.publicId}/zip`);
+    const zipPath = path.join(scratch, `any-script-${zip.fileName}`);
+    await writeFile(zipPath, (await ctx.app.inject({ url: zip.downloadUrl })).rawPayload);
+    const inZip = execFileSync('unzip', [
+      '-p',
+      zipPath,
+      `dakar-essentiel-l-ile-de-goree-${fresh.orderNumber}.pdf`,
+    ]);
+    expect(inZip.equals(pdf)).toBe(true);
   });
 
   test('a ZIP link is refused for an order that is not completed, and is not a file link', async () => {

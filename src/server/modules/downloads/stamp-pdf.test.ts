@@ -1,6 +1,6 @@
 import { degrees, PDFDocument } from 'pdf-lib';
 import { describe, expect, test } from 'vitest';
-import { pdfPageTexts } from '../../../../tests/helpers/pdf';
+import { type DrawnGlyph, pdfGlyphs, pdfPageTexts } from '../../../../tests/helpers/pdf';
 import { maskEmail, stampLine, stampPdf } from './stamp-pdf';
 
 describe('maskEmail', () => {
@@ -15,6 +15,37 @@ describe('maskEmail', () => {
 });
 
 describe('stampLine', () => {
+  test('a name cannot turn the rest of the line around or hide it: bidi overrides and controls are dropped', () => {
+    const line = stampLine({
+      firstName: 'Awa\u202E',
+      lastName: '\u2067Diop\u0007\u200F',
+      email: 'awa.diop@gmail.com',
+      orderNumber: 'GA-1',
+      locale: 'en',
+    });
+    expect(line).toBe('Personal copy of Awa Diop · a***p@g***.com · order GA-1');
+  });
+
+  test('a long name is cut at 80 characters, never between the two halves of one', () => {
+    const line = stampLine({
+      firstName: 'a'.repeat(79),
+      lastName: '😀😀',
+      email: 'a@b.co',
+      orderNumber: 'GA-1',
+      locale: 'en',
+    });
+    expect(line).toContain(`${'a'.repeat(79)} ·`);
+    expect(line).not.toMatch(/[\uD800-\uDFFF]/u); // no half of a pair left alone
+    const emoji = stampLine({
+      firstName: 'a'.repeat(78),
+      lastName: '😀😀',
+      email: 'a@b.co',
+      orderNumber: 'GA-1',
+      locale: 'en',
+    });
+    expect(emoji).toContain(`${'a'.repeat(78)} 😀 ·`);
+  });
+
   const buyer = {
     firstName: 'Awa',
     lastName: ' Diop\n',
@@ -65,12 +96,48 @@ describe('stampPdf', () => {
     }
   });
 
-  test('names outside the standard font keep their letters without accents, or become ?', async () => {
-    const stamped = await stampPdf(await pdfWithPages([0]), 'Łukasz Nguyễn 王芳 · GA-1');
-    const [text] = await pdfPageTexts(stamped);
-    expect(text).toContain('Lukasz Nguyen ?? · GA-1');
+  test('any name is stamped as typed, every letter drawn from a real glyph: Vietnamese, Chinese, Arabic, Tifinagh', async () => {
+    const names = ['Łukasz Ňguyễn 山田', 'محمد العلوي', 'ⵜⴰⵎⴰⵣⵉⵖⵜ Ἀθηνᾶ Жанна', 'דוד כהן ገብረ สมชาย'];
+    for (const name of names) {
+      const stamped = await stampPdf(await pdfWithPages([0, 90]), `Personal copy of ${name} · GA-1`);
+      for (const page of [0, 1]) {
+        const glyphs = await pdfGlyphs(stamped, page);
+        // Arabic letters come back as their joined presentation forms: NFKC gives the letters typed.
+        // A final ي is drawn as its dotless body (ى) and a separate mark for the two dots, which
+        // has no character of its own (U+FFFD).
+        const drawn = glyphs
+          .map((g) => String.fromCodePoint(g.unicode))
+          .join('')
+          .normalize('NFKC')
+          .replace(/ى\uFFFD|\uFFFDى/g, 'ي');
+        // Every letter of the name has a glyph of its own; none is the "missing" box (glyph 0).
+        expect(glyphs.filter((g) => g.glyph === 0)).toEqual([]);
+        for (const letter of name.replace(/\s/g, '')) expect(drawn).toContain(letter.normalize('NFKC'));
+      }
+    }
   });
 
+  test('an Arabic name is joined and set right to left inside the French sentence', async () => {
+    const name = 'محمد';
+    const stamped = await stampPdf(await pdfWithPages([0]), `Exemplaire personnel de ${name} · GA-1`);
+    const glyphs = await pdfGlyphs(stamped, 0);
+    const letter = (g: DrawnGlyph) => String.fromCodePoint(g.unicode).normalize('NFKC');
+    const arabic = glyphs.filter((g) => /\p{Script=Arabic}/u.test(letter(g)));
+    // Drawn from left to right on the page, the letters come last-first: the first م at the right end.
+    const leftToRight = [...arabic].sort((a, b) => a.x - b.x).map(letter);
+    expect(leftToRight.join('')).toBe([...name].reverse().join(''));
+    // Joined: the two m's, initial and final, are different glyphs of the same letter.
+    const mims = arabic.filter((g) => letter(g) === 'م');
+    expect(mims).toHaveLength(2);
+    expect(mims[0]!.glyph).not.toBe(mims[1]!.glyph);
+    // The French words around it stay in reading order, left of the name.
+    const latin = glyphs.filter((g) => /[A-Za-z]/.test(String.fromCodePoint(g.unicode)));
+    expect(
+      Math.max(
+        ...latin.filter((g) => 'Exemplaire'.includes(String.fromCodePoint(g.unicode))).map((g) => g.x),
+      ),
+    ).toBeLessThan(Math.min(...arabic.map((g) => g.x)));
+  });
   test('a line longer than the page shrinks to fit', async () => {
     const long = `Personal copy of ${'Very Long Name '.repeat(12)}· GA-1`;
     const [text] = await pdfPageTexts(await stampPdf(await pdfWithPages([0]), long));

@@ -1,5 +1,6 @@
-import { degrees, PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import { degrees, PDFDocument } from 'pdf-lib';
 import type { Locale } from '../../../shared/locale';
+import { renderStampLine } from './stamp-line';
 
 /** "awa.diop@gmail.com" → "a***p@g***.com": enough for the buyer to recognise, too little to harvest. */
 export function maskEmail(email: string): string {
@@ -20,67 +21,47 @@ export interface BuyerStamp {
   locale: Locale;
 }
 
+/**
+ * Characters that would let a name rearrange or hide the rest of the line: bidi embeddings,
+ * overrides and isolates (a right-to-left override would print the email and order number
+ * backwards), marks, and control characters. The letters themselves are kept, whatever the script.
+ */
+const REARRANGING = /[\p{Cc}\p{Bidi_Control}]/gu;
+
+/** At most this many characters of the name, counted as characters, so a pair is never cut in half. */
+const NAME_MAX = 80;
+
 /** The footer line printed on every page of a delivered PDF, in the order's language. */
 export function stampLine(buyer: BuyerStamp): string {
-  const name = `${buyer.firstName} ${buyer.lastName}`.replace(/\s+/g, ' ').trim().slice(0, 80);
+  const typed = `${buyer.firstName} ${buyer.lastName}`.replace(REARRANGING, ' ').replace(/\s+/g, ' ').trim();
+  const name = Array.from(typed).slice(0, NAME_MAX).join('').trim();
   const email = maskEmail(buyer.email);
   return buyer.locale === 'en'
     ? `Personal copy of ${name} · ${email} · order ${buyer.orderNumber}`
     : `Exemplaire personnel de ${name} · ${email} · commande ${buyer.orderNumber}`;
 }
 
-// Latin letters with a stroke have no Unicode decomposition to fall back on.
-const STROKED: Record<string, string> = {
-  Ł: 'L',
-  ł: 'l',
-  Đ: 'D',
-  đ: 'd',
-  Ħ: 'H',
-  ħ: 'h',
-  ı: 'i',
-  Ŧ: 'T',
-  ŧ: 't',
-};
-
-/**
- * The standard Helvetica font only encodes WinAnsi: letters it lacks lose their accent or stroke
- * when they have one ("ő" → "o", "Ł" → "L") and become "?" otherwise, so any name can be stamped.
- */
-function encodable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  let out = '';
-  for (const char of text.replace(/\s+/g, ' ')) {
-    const code = char.codePointAt(0)!;
-    if (supported.has(code)) {
-      out += char;
-      continue;
-    }
-    const base = STROKED[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '');
-    out += [...base].every((c) => supported.has(c.codePointAt(0)!)) && base !== '' ? base : '?';
-  }
-  return out;
-}
-
-const FONT_SIZE = 7;
-const MARGIN = 10;
+/** Space between the line's box and the foot of the page, and at least on either side. */
+const MARGIN = 8;
 
 /**
  * Prints the line at the foot of every page, centred in the visible area (crop box) and turned
- * with the page's /Rotate so it reads upright at the bottom as the reader sees the page.
+ * with the page's /Rotate so it reads upright at the bottom as the reader sees the page. The line
+ * is set once (stamp-line.ts), embedded once, and drawn on each page, shrunk where the page is
+ * narrower than the line.
  */
 export async function stampPdf(source: Uint8Array, line: string): Promise<Buffer> {
+  const stamp = await renderStampLine(line);
   const pdf = await PDFDocument.load(source, { updateMetadata: false });
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const text = encodable(font, line);
+  const [embedded] = await pdf.embedPdf(stamp.pdf);
+  if (!embedded) throw new Error('The stamp line came back without a page');
   for (const page of pdf.getPages()) {
     const box = page.getCropBox();
     const rotation = (((page.getRotation().angle % 360) + 360) % 360) as number;
     const sideways = rotation === 90 || rotation === 270;
     const visibleWidth = sideways ? box.height : box.width;
-    const naturalWidth = font.widthOfTextAtSize(text, FONT_SIZE);
-    const size = Math.min(FONT_SIZE, (FONT_SIZE * (visibleWidth - 2 * MARGIN)) / naturalWidth);
-    const width = font.widthOfTextAtSize(text, size);
-    const offset = (visibleWidth - width) / 2;
+    const scale = Math.min(1, (visibleWidth - 2 * MARGIN) / embedded.width);
+    const offset = (visibleWidth - embedded.width * scale) / 2;
     // Where the visible page's bottom-left corner is, and which way its "right" points, per rotation.
     const placement = {
       0: { x: box.x + offset, y: box.y + MARGIN },
@@ -88,13 +69,7 @@ export async function stampPdf(source: Uint8Array, line: string): Promise<Buffer
       180: { x: box.x + box.width - offset, y: box.y + box.height - MARGIN },
       270: { x: box.x + MARGIN, y: box.y + box.height - offset },
     }[rotation] ?? { x: box.x + offset, y: box.y + MARGIN };
-    page.drawText(text, {
-      ...placement,
-      size,
-      font,
-      color: rgb(0.4, 0.4, 0.4),
-      rotate: degrees(rotation),
-    });
+    page.drawPage(embedded, { ...placement, xScale: scale, yScale: scale, rotate: degrees(rotation) });
   }
   return Buffer.from(await pdf.save());
 }
