@@ -26,6 +26,18 @@ describe('stampLine', () => {
     expect(line).toBe('Personal copy of Awa Diop · a***p@g***.com · order GA-1');
   });
 
+  test('a letter keeps at most three marks, as vocalised Arabic needs, so a name cannot tower over the page', () => {
+    const buyer = { email: 'a@b.co', orderNumber: 'GA-1', locale: 'en' as const };
+    const zalgo = stampLine({
+      ...buyer,
+      firstName: `Z${'\u0336\u0334\u0301'.repeat(20)}`,
+      lastName: 'Nguyễn',
+    });
+    expect(zalgo).toBe('Personal copy of Z\u0336\u0334\u0301 Nguyễn · a***@b***.co · order GA-1');
+    const vocalised = stampLine({ ...buyer, firstName: 'مُحَمَّد', lastName: 'Ňguyễn' });
+    expect(vocalised).toContain('مُحَمَّد Ňguyễn');
+  });
+
   test('a long name is cut at 80 characters, never between the two halves of one', () => {
     const line = stampLine({
       firstName: 'a'.repeat(79),

@@ -31,9 +31,19 @@ const REARRANGING = /[\p{Cc}\p{Bidi_Control}]/gu;
 /** At most this many characters of the name, counted as characters, so a pair is never cut in half. */
 const NAME_MAX = 80;
 
+/**
+ * Vietnamese stacks two marks on a letter and vocalised Arabic or Hebrew three; a letter buried
+ * under dozens ("Zalgo" text) would draw a tower over the page's own text.
+ */
+const MARK_PILE = /(\p{M}{3})\p{M}+/gu;
+
 /** The footer line printed on every page of a delivered PDF, in the order's language. */
 export function stampLine(buyer: BuyerStamp): string {
-  const typed = `${buyer.firstName} ${buyer.lastName}`.replace(REARRANGING, ' ').replace(/\s+/g, ' ').trim();
+  const typed = `${buyer.firstName} ${buyer.lastName}`
+    .replace(REARRANGING, ' ')
+    .replace(MARK_PILE, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
   const name = Array.from(typed).slice(0, NAME_MAX).join('').trim();
   const email = maskEmail(buyer.email);
   return buyer.locale === 'en'
@@ -60,6 +70,7 @@ export async function stampPdf(source: Uint8Array, line: string): Promise<Buffer
     const rotation = (((page.getRotation().angle % 360) + 360) % 360) as number;
     const sideways = rotation === 90 || rotation === 270;
     const visibleWidth = sideways ? box.height : box.width;
+    // Drawn as a form clipped to the line's box: nothing of it reaches above the line.
     const scale = Math.min(1, (visibleWidth - 2 * MARGIN) / embedded.width);
     const offset = (visibleWidth - embedded.width * scale) / 2;
     // Where the visible page's bottom-left corner is, and which way its "right" points, per rotation.
