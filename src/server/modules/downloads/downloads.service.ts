@@ -10,6 +10,7 @@ import {
   signDownloadToken,
   verifyDownloadToken,
 } from './download-token';
+import { StampRenderError } from './stamp-line';
 import {
   deliverableSlots,
   ensureStampedFile,
@@ -57,6 +58,14 @@ async function stampedCopy(deps: DownloadDeps, order: OrderRow, entry: DeliveryI
   } catch (error) {
     if (error instanceof MissingGuidePdfError) {
       throw new HttpError(503, 'This guide’s PDF is not available right now. Please try again later.');
+    }
+    if (error instanceof StampRenderError) {
+      // The worker setting the line was stopped or failed; the next request starts a new one.
+      throw new HttpError(
+        503,
+        'Your copy of this guide could not be prepared just now. Please try again in a minute.',
+        { 'retry-after': '30' },
+      );
     }
     throw error;
   }

@@ -146,8 +146,8 @@ function resolveWorkerData(): object {
   return workerData;
 }
 
-/** Ends the worker and fails whatever it still had to do. */
-function stopWorker(reason: string): void {
+/** Ends the worker and fails whatever it still had to do; the next line starts a new one. */
+export function stopWorker(reason: string): void {
   const stopping = worker;
   worker = undefined;
   clearTimeout(idleTimer);
