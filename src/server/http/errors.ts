@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { FileStoreUnwritableError, isUnwritableDiskError } from '../adapters/storage/file-store';
+import { DomainError, type DomainErrorKind } from '../domain/errors';
 
 /** An error whose message is safe to show the caller, with the HTTP status it deserves. */
 export class HttpError extends Error {
@@ -129,6 +130,18 @@ export function isStorageFull(error: unknown, depth = 0): boolean {
   return isStorageFull((error as { cause?: unknown }).cause, depth + 1);
 }
 
+/** How the edge answers each kind of refusal a service makes (domain/errors.ts). */
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  too_many: 429,
+  unavailable: 503,
+};
+
 /** Every error leaves as JSON { message }: 4xx when the request was wrong, 5xx only for our faults. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -136,6 +149,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .code(400)
         .send(describeValidation(error.validationContext, error.validation as ValidationIssue[]));
+    }
+    if (error instanceof DomainError) {
+      const { field, code, retryAfterSeconds } = error.details;
+      if (retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterSeconds))));
+      }
+      return reply.code(STATUS_OF[error.kind]).send({
+        message: error.message,
+        ...(field === undefined ? {} : { field }),
+        ...(code === undefined ? {} : { code }),
+      });
     }
     if (error instanceof HttpError) {
       return reply
