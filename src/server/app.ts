@@ -17,7 +17,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createSiteOrigin, refuseMalformedHost, type SiteOrigin } from './http/site-origin';
 import { capConnections, limitRequestBodyTime, slowClientOptions } from './http/slow-clients';
-import { registerTextInputRule } from './http/text-input';
+import { readablePath, registerTextInputRule } from './http/text-input';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
 import { serializeRequestForLog } from './modules/admin-auth/log-redaction';
 import { type AdminGuard, requireAdmin } from './modules/admin-auth/require-admin';
@@ -127,6 +127,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       return typeof given === 'string' && /^[A-Za-z0-9._:-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1_048_576,
+    rewriteUrl: (request) => readablePath(request.url ?? '/'),
     // On close (SIGTERM in main.ts) the listener stops accepting connections; requests already
     // on an open connection are still answered before the database closes.
     return503OnClosing: false,

@@ -68,6 +68,20 @@ describe('a page never refuses its query string', () => {
     expectHtmlPage(await page(url), 200);
   });
 
+  test.each(['/guides/%', '/guides/%zz', '/%', '/order-confirmation/%E0%A4%A', '/guides/%ED%A0%80'])(
+    'a path the router cannot decode, %s, is the 404 page, not JSON',
+    async (url) => {
+      const res = await page(url);
+      expectHtmlPage(res, 404);
+    },
+  );
+
+  test('an API path the router cannot decode is answered in the API’s own error shape', async () => {
+    const res = await page('/api/guides/%');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+  });
+
   test('an unknown guide with a NUL in its address is the 404 page, not JSON', async () => {
     expectHtmlPage(await page('/guides/%00'), 404);
     expectHtmlPage(await page('/order-confirmation/ab%00cd'), 404);

@@ -116,4 +116,16 @@ describe('page routes with bad query strings', () => {
       }
     }
   });
+
+  test('each page path with an escape the router cannot decode renders its 404 page', async () => {
+    const requests = pagePaths().flatMap((path) =>
+      ['%', '%zz', '%ED%A0%80', '%E0%A4%A', '%2'].map((bad) => ({
+        path: `${path.replace(/\/$/, '')}/${bad}`,
+        query: '',
+      })),
+    );
+    // The parameter of a page itself, not only a segment after it.
+    requests.push({ path: '/guides/%', query: '' }, { path: '/order-confirmation/%zz', query: '?lang=en' });
+    await holdPages('undecodable paths', requests);
+  });
 });

@@ -60,3 +60,30 @@ export function registerTextInputRule(app: FastifyInstance): void {
     request.body = acceptedValue(request.body, 'body');
   });
 }
+
+/** True when decodeURIComponent can read the text: every '%' starts an escape of valid UTF-8. */
+function decodable(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An address whose path the router cannot decode ('/guides/%', '%zz', a cut or invalid UTF-8
+ * sequence) is read literally instead: in each such segment, '%' becomes '%25'. So a page answers
+ * its own 404 page and an API route its JSON 404, where the router would answer a bare JSON 400
+ * echoing the address (issue 17 §4, "pages never answer JSON"). Used as Fastify's `rewriteUrl`.
+ */
+export function readablePath(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (decodable(path)) return url;
+  const readable = path
+    .split('/')
+    .map((segment) => (decodable(segment) ? segment : segment.replace(/%/g, '%25')))
+    .join('/');
+  return queryAt === -1 ? readable : readable + url.slice(queryAt);
+}
