@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type CinetPayFake, startCinetPayFake } from '../../src/server/adapters/mobile-money/cinetpay-fake';
 import { jobs, orders } from '../../src/server/db/schema';
-import { DELIVER_ORDER_JOB } from '../../src/server/modules/jobs/jobs.service';
+import { DELIVER_ORDER_JOB } from '../../src/server/modules/mail/delivery-jobs';
 import { CINETPAY_POLL_JOB } from '../../src/server/modules/mobile-money/automatic-payment.service';
 import { type GuideRow, insertSellableGuide } from '../helpers/orders';
 import { mailText, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { PAYMENT_METHOD_VALUES } from '../../../shared/payment-methods';
 import { localeEnum, travelGuides } from './catalogue';
 import { storedFiles } from './files';
 
@@ -23,7 +24,8 @@ export const orderStatusEnum = pgEnum('order_status', [
   /** Mobile money: no receipt and no payment within MOBILE_MONEY_EXPIRY_HOURS. */
   'expired',
 ]);
-export const paymentMethodEnum = pgEnum('payment_method', ['stripe', 'djamo', 'free']);
+/** From the one table of payment methods; its values and their order are the database's. */
+export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHOD_VALUES);
 
 export const orders = pgTable(
   'orders',

@@ -1,5 +1,4 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   Customer,
@@ -10,6 +9,7 @@ import type {
   createPaymentIntentResponseSchema,
 } from '../../../shared/contracts/checkout';
 import { centsToDecimal, toCents } from '../../../shared/money';
+import { METHOD } from '../../../shared/payment-methods';
 import {
   CardDeclinedError,
   type PaymentGateway,
@@ -20,10 +20,10 @@ import {
 } from '../../adapters/payments/stripe';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
 import { refuseBeyondDailyOrders } from '../orders/daily-order-limit';
 import { hashClaimKey, holdsClaimKey } from '../orders/order-ids';
+import { findRepeatedOrder, sameLines } from '../orders/order-lifecycle';
 import {
   type CartLine,
   createOrder,
@@ -31,7 +31,6 @@ import {
   type PlacedOrder,
   priceCart,
   TotalMismatchError,
-  type Tx,
 } from '../orders/orders.service';
 import { flagUnplacedPayment } from './payment-attention';
 import {
@@ -39,7 +38,6 @@ import {
   encodeCheckoutMetadata,
   isShopPayment,
   MetadataError,
-  sameLines,
 } from './payment-metadata';
 
 export interface CheckoutDeps {
@@ -236,7 +234,7 @@ export async function placeCardOrder(
   }
   try {
     const placed = await createOrder(deps.db, {
-      paymentMethod: 'stripe',
+      paymentMethod: METHOD.card,
       paymentIntentId: intent.id,
       customer: checkout.customer,
       locale: checkout.locale,
@@ -297,9 +295,6 @@ export async function confirmTestCardPayment(
   return { paymentIntentId: intent.id, status: 'succeeded' };
 }
 
-/** How long an identical free order counts as a double submit rather than a new order. */
-const FREE_ORDER_REPEAT_WINDOW = sql.raw(`interval '10 minutes'`);
-
 /**
  * A free order, accepted only if the cart's total in the database at commit time is 0.
  *
@@ -325,7 +320,7 @@ export async function placeFreeOrder(
   };
   try {
     const placed = await createOrder(deps.db, {
-      paymentMethod: 'free',
+      paymentMethod: METHOD.free,
       customer,
       locale: body.locale,
       lines: body.items,
@@ -333,11 +328,15 @@ export async function placeFreeOrder(
       claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
       origin,
       findRepeat: async (tx) => {
-        const repeat = await findRepeatedOrder(tx, 'free', customer, body.items);
+        const repeat = await findRepeatedOrder(tx, METHOD.free, {
+          customer,
+          lines: body.items,
+          onlyPending: false,
+        });
         if (!repeat) {
           const max = deps.limits.freeOrdersPerEmailPerDay;
           await refuseBeyondDailyOrders(tx, {
-            method: 'free',
+            method: METHOD.free,
             email: customer.email,
             max,
             refusal: `email: this address already received ${max} free orders today. Please try again tomorrow.`,
@@ -355,60 +354,4 @@ export async function placeFreeOrder(
     }
     throw error;
   }
-}
-
-/**
- * The same customer's order for the same guides, placed within ten minutes with this payment
- * method (and, for mobile money, still waiting for its receipt): a double submit, not a new order.
- * Identical submissions are serialised by an advisory lock on their fingerprint.
- */
-export async function findRepeatedOrder(
-  tx: Tx,
-  method: 'free' | 'djamo',
-  customer: Customer,
-  lines: CartLine[],
-) {
-  const email = customer.email.trim().toLowerCase();
-  const mobile = customer.mobile.replace(/\s/g, '');
-  const fingerprint = JSON.stringify([
-    `${method}-order`,
-    email,
-    customer.firstName,
-    customer.lastName,
-    mobile,
-    lines.map((l) => `${l.id.toLowerCase()}:${l.quantity}`).sort(),
-  ]);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${fingerprint}, 0))`);
-  const candidates = await tx
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.paymentMethod, method),
-        method === 'djamo' ? eq(orders.status, 'pending') : undefined,
-        sql`lower(${orders.email}) = ${email}`,
-        eq(orders.firstName, customer.firstName),
-        eq(orders.lastName, customer.lastName),
-        sql`replace(${orders.phoneNumber}, ' ', '') = ${mobile}`,
-        sql`${orders.createdAt} > now() - ${FREE_ORDER_REPEAT_WINDOW}`,
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(5);
-  if (candidates.length === 0) return undefined;
-  const items = await tx
-    .select({ orderId: orderItems.orderId, id: orderItems.guideId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        candidates.map((c) => c.id),
-      ),
-    );
-  return candidates.find((candidate) =>
-    sameLines(
-      items.filter((item) => item.orderId === candidate.id),
-      lines,
-    ),
-  );
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { centsToDecimal } from '../../../shared/money';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { enqueueJob, type JobInput } from '../jobs/jobs.service';
+import { enqueueJob } from '../jobs/jobs.service';
+import { defineJob, jobKind } from '../jobs/registry';
 import { type MailDeps, sendLoggedEmail } from '../mail/mail.service';
 import { compose } from '../mobile-money/mobile-money-emails';
 
@@ -12,8 +13,6 @@ import { compose } from '../mobile-money/mobile-money-emails';
  * must refund or deliver by hand. Never silent: an email to OPERATOR_EMAIL through the outbox, once
  * per PaymentIntent, which also stands in the admin's Emails tab (kind `card-payment-attention`).
  */
-export const CARD_PAYMENT_ATTENTION_JOB = 'card-payment-attention';
-
 export const cardPaymentAttentionSchema = z.object({
   paymentIntentId: z.string().min(1),
   amountCents: z.int(),
@@ -27,13 +26,13 @@ export const cardPaymentAttentionSchema = z.object({
 });
 export type CardPaymentAttention = z.infer<typeof cardPaymentAttentionSchema>;
 
+export const cardPaymentAttention = jobKind('card-payment-attention', cardPaymentAttentionSchema);
+export const CARD_PAYMENT_ATTENTION_JOB = cardPaymentAttention.kind;
+
 const dedupeKey = (paymentIntentId: string) => `${CARD_PAYMENT_ATTENTION_JOB}:${paymentIntentId}`;
 
-export const cardPaymentAttentionJob = (attention: CardPaymentAttention): JobInput => ({
-  kind: CARD_PAYMENT_ATTENTION_JOB,
-  payload: attention,
-  dedupeKey: dedupeKey(attention.paymentIntentId),
-});
+export const cardPaymentAttentionJob = (attention: CardPaymentAttention) =>
+  cardPaymentAttention.input(attention, { dedupeKey: dedupeKey(attention.paymentIntentId) });
 
 /** Queues the operator's notice; a retry of the same claim or webhook queues nothing more. */
 export async function flagUnplacedPayment(db: Db, attention: CardPaymentAttention): Promise<void> {
@@ -71,3 +70,12 @@ export async function sendCardPaymentAttention(
     options,
   );
 }
+
+type AttentionDeps = Parameters<typeof sendCardPaymentAttention>[0];
+
+/** The checkout's jobs: telling the operator of a payment that made no order. */
+export const checkoutJobs = [
+  defineJob(cardPaymentAttention, (deps: AttentionDeps, attention, { signal }) =>
+    sendCardPaymentAttention(deps, attention, { signal }),
+  ),
+];

@@ -6,8 +6,9 @@ import type { Db } from '../../db/client';
 import { emailLog, jobs, orders } from '../../db/schema';
 import { isServiceUnavailable } from '../../http/errors';
 import type { DeliveryOrder } from '../downloads/delivery-order';
-import { enqueueJob, RESEND_LINKS_JOB, resendLinksJob } from '../jobs/jobs.service';
+import { enqueueJob } from '../jobs/jobs.service';
 import { type ComposedEmail, composeDeliveryEmail } from './delivery-email';
+import { RESEND_LINKS_JOB, resendLinksJob } from './delivery-jobs';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { PaymentState } from '../../../shared/contracts/mobile-money';
 import { toCents } from '../../../shared/money';
+import { METHOD } from '../../../shared/payment-methods';
 import { CINETPAY_MIN_XOF, cinetpayAmountXof } from '../../adapters/mobile-money/cinetpay';
 import {
   type CheckedPayment,
@@ -13,14 +15,12 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
-import { enqueueJob, type JobInput, mobileMoneyEmailJob } from '../jobs/jobs.service';
+import { enqueueJob } from '../jobs/jobs.service';
+import { jobKind } from '../jobs/registry';
+import { completeOrder, flagOrder, isClosed, UNDECIDED } from '../orders/order-lifecycle';
 import type { OrderRow } from '../orders/orders.service';
-import {
-  completeMobileMoneyOrder,
-  decidedConflict,
-  findMobileMoneyOrderByPublicId,
-  isClosed,
-} from './mobile-money.service';
+import { decidedConflict, findMobileMoneyOrderByPublicId } from './mobile-money.service';
+import { mobileMoneyEmailJob } from './mobile-money-email-job';
 
 /**
  * Automatic mobile money: the shop initialises a payment with the provider, the shopper pays on the
@@ -48,18 +48,16 @@ export const POLL_FOR_MS = 24 * 3_600_000;
 const POLL_DELAYS_MS = [30_000, 60_000, 120_000, 300_000, 600_000, 1_200_000, 1_800_000];
 export const pollDelayMs = (poll: number) => POLL_DELAYS_MS[poll] ?? 3_600_000;
 
-export const CINETPAY_POLL_JOB = 'cinetpay-poll';
-export const cinetpayPollJob = (
-  orderId: string,
-  transactionId: string,
-  poll: number,
-  runAfter: Date,
-): JobInput => ({
-  kind: CINETPAY_POLL_JOB,
-  payload: { orderId, transactionId, poll },
-  dedupeKey: `${CINETPAY_POLL_JOB}:${transactionId}:${poll}`,
-  runAfter,
-});
+export const cinetpayPoll = jobKind(
+  'cinetpay-poll',
+  z.object({ orderId: z.uuid(), transactionId: z.string().min(1), poll: z.int().min(0) }),
+);
+export const CINETPAY_POLL_JOB = cinetpayPoll.kind;
+export const cinetpayPollJob = (orderId: string, transactionId: string, poll: number, runAfter: Date) =>
+  cinetpayPoll.input(
+    { orderId, transactionId, poll },
+    { dedupeKey: `${CINETPAY_POLL_JOB}:${transactionId}:${poll}`, runAfter },
+  );
 
 /** A transaction id CinetPay accepts: letters and digits, unique (128 random bits). */
 const newTransactionId = () => `GA${randomBytes(16).toString('hex').toUpperCase()}`;
@@ -152,7 +150,7 @@ export async function startAutomaticPayment(
       .where(
         and(
           eq(orders.id, order.id),
-          inArray(orders.status, ['pending', 'pending_verification']),
+          inArray(orders.status, UNDECIDED),
           order.providerTransactionId
             ? eq(orders.providerTransactionId, order.providerTransactionId)
             : isNull(orders.providerTransactionId),
@@ -191,18 +189,8 @@ async function flagForOperator(
   checked?: Pick<CheckedPayment, 'providerStatus'>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(orders)
-      .set({
-        providerAttentionAt: sql`now()`,
-        providerAttentionReason: reason,
-        ...(checked ? { providerStatus: checked.providerStatus, providerCheckedAt: sql`now()` } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(orders.id, orderId))
-      .returning({ id: orders.id });
     // The operator hears of it by email too, once per reason: the same flag again adds no email.
-    if (row) {
+    if (await flagOrder(tx, orderId, reason, checked?.providerStatus)) {
       await enqueueJob(
         tx,
         mobileMoneyEmailJob('operator-payment-attention', orderId, undefined, reasonKey(reason)),
@@ -231,7 +219,7 @@ export async function confirmTransaction(
     .from(orders)
     .where(eq(orders.providerTransactionId, transactionId))
     .limit(1);
-  if (order?.paymentMethod !== 'djamo') return 'unknown';
+  if (order?.paymentMethod !== METHOD.mobileMoney) return 'unknown';
   if (order.status === 'completed') return 'already-completed';
   let checked: CheckedPayment;
   try {
@@ -262,7 +250,7 @@ export async function confirmTransaction(
       return 'attention';
     }
     const completed = await deps.db.transaction((tx) =>
-      completeMobileMoneyOrder(
+      completeOrder(
         tx,
         order.id,
         {
@@ -281,9 +269,7 @@ export async function confirmTransaction(
   await deps.db
     .update(orders)
     .set({ providerStatus: checked.providerStatus, providerCheckedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(
-      and(eq(orders.id, order.id), sameAttempt, inArray(orders.status, ['pending', 'pending_verification'])),
-    );
+    .where(and(eq(orders.id, order.id), sameAttempt, inArray(orders.status, UNDECIDED)));
   return checked.outcome;
 }
 

@@ -3,10 +3,10 @@ import { toCents } from '../../../shared/money';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { orderItems, orders, paymentReceipts } from '../../db/schema';
-import { type MobileMoneyEmailKind, mobileMoneyEmailKey } from '../jobs/jobs.service';
 import { PermanentJobError } from '../jobs/worker';
 import { type MailDeps, orderOrigin, orderPageUrl, sendLoggedEmail } from '../mail/mail.service';
 import { paymentUrlFor } from './mobile-money.service';
+import { type MobileMoneyEmailKind, mobileMoneyEmailKey } from './mobile-money-email-job';
 import {
   composeOperatorPaymentAttention,
   composeOperatorReceiptNotice,

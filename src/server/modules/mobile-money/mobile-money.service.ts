@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   CreateMobileMoneyOrderResponse,
@@ -11,12 +11,12 @@ import {
   VERIFICATION_HOURS,
 } from '../../../shared/contracts/mobile-money';
 import { centsToDecimal, centsToFcfa, toCents } from '../../../shared/money';
+import { METHOD } from '../../../shared/payment-methods';
 import type { FileStore } from '../../adapters/storage/file-store';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { jobs, orders, paymentReceipts, storedFiles } from '../../db/schema';
 import { badRequest, conflict, type HttpError, notFound } from '../../http/errors';
-import { findRepeatedOrder } from '../checkout/checkout.service';
 import { type StoredFile, storeFile } from '../files/files.service';
 import { pdfToWebp } from '../files/pdf-to-image';
 import {
@@ -26,17 +26,16 @@ import {
   reencodeImage,
   type UploadedFile,
 } from '../files/uploads';
+import { type DbOrTx, enqueueJob } from '../jobs/jobs.service';
+import { refuseBeyondDailyOrders } from '../orders/daily-order-limit';
+import { hashClaimKey, holdsClaimKey, ORDER_NUMBER_ALPHABET, PUBLIC_ID_PATTERN } from '../orders/order-ids';
+import { completeOrder, findRepeatedOrder, isClosed, rejectOrder } from '../orders/order-lifecycle';
+import { createOrder, type OrderRow, TotalMismatchError } from '../orders/orders.service';
 import {
-  type DbOrTx,
-  deliverOrderJob,
-  enqueueJob,
   MOBILE_MONEY_EMAIL_JOB,
   type MobileMoneyEmailKind,
   mobileMoneyEmailJob,
-} from '../jobs/jobs.service';
-import { refuseBeyondDailyOrders } from '../orders/daily-order-limit';
-import { hashClaimKey, holdsClaimKey, ORDER_NUMBER_ALPHABET, PUBLIC_ID_PATTERN } from '../orders/order-ids';
-import { createOrder, type OrderRow, TotalMismatchError } from '../orders/orders.service';
+} from './mobile-money-email-job';
 import { expirySweepJob } from './mobile-money-expiry';
 import { paymentInstructionJobs } from './payment-instructions';
 
@@ -109,7 +108,7 @@ export async function placeMobileMoneyOrder(
   let placed: Awaited<ReturnType<typeof createOrder>>;
   try {
     placed = await createOrder(deps.db, {
-      paymentMethod: 'djamo',
+      paymentMethod: METHOD.mobileMoney,
       customer,
       locale: body.locale,
       lines: body.items,
@@ -118,11 +117,15 @@ export async function placeMobileMoneyOrder(
       claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
       origin,
       findRepeat: async (tx) => {
-        const repeat = await findRepeatedOrder(tx, 'djamo', customer, body.items);
+        const repeat = await findRepeatedOrder(tx, METHOD.mobileMoney, {
+          customer,
+          lines: body.items,
+          onlyPending: true,
+        });
         if (!repeat) {
           const max = deps.config.limits.mobileMoneyOrdersPerEmailPerDay;
           await refuseBeyondDailyOrders(tx, {
-            method: 'djamo',
+            method: METHOD.mobileMoney,
             email: customer.email,
             max,
             refusal: `email: this address already placed ${max} mobile-money orders today. Please pay one of them, or try again tomorrow.`,
@@ -185,13 +188,9 @@ export async function findMobileMoneyOrderByPublicId(db: Db, publicId: string): 
     ? (await db.select().from(orders).where(eq(orders.publicId, publicId)).limit(1))[0]
     : undefined;
   if (!order) throw notFound('Order not found');
-  if (order.paymentMethod !== 'djamo') throw badRequest('This order is not paid by mobile money');
+  if (order.paymentMethod !== METHOD.mobileMoney) throw badRequest('This order is not paid by mobile money');
   return order;
 }
-
-/** Nothing more can happen to the order: validated, rejected, or expired unpaid. */
-export const isClosed = (status: OrderRow['status']) =>
-  status === 'completed' || status === 'rejected' || status === 'expired';
 
 export function decidedConflict(order: Pick<OrderRow, 'status'>): HttpError {
   if (order.status === 'completed')
@@ -328,36 +327,8 @@ async function findAdminOrder(db: Db, id: string): Promise<OrderRow> {
     ? (await db.select().from(orders).where(eq(orders.id, id)).limit(1))[0]
     : undefined;
   if (!order) throw notFound('Order not found');
-  if (order.paymentMethod !== 'djamo') throw badRequest('This order is not paid by mobile money');
+  if (order.paymentMethod !== METHOD.mobileMoney) throw badRequest('This order is not paid by mobile money');
   return order;
-}
-
-/**
- * Completes an undecided mobile-money order and queues its delivery, in the caller's transaction:
- * one UPDATE guarded by the status, so of two racing completions (an operator's validation, a
- * provider notification, the poller, the shopper's return) exactly one gets the row back and
- * queues the delivery; the others get undefined. `also` narrows the guard (e.g. the transaction id).
- */
-export async function completeMobileMoneyOrder(
-  tx: DbOrTx,
-  orderId: string,
-  values: { verifiedBy: string } & Partial<Pick<OrderRow, 'providerStatus' | 'providerCheckedAt'>>,
-  also?: SQL,
-): Promise<OrderRow | undefined> {
-  const [row] = await tx
-    .update(orders)
-    .set({ ...values, status: 'completed', completedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        eq(orders.paymentMethod, 'djamo'),
-        inArray(orders.status, ['pending', 'pending_verification']),
-        also,
-      ),
-    )
-    .returning();
-  if (row) await enqueueJob(tx, deliverOrderJob(row.id));
-  return row;
 }
 
 /**
@@ -373,13 +344,9 @@ export async function decideOrder(
   const order = await findAdminOrder(db, id);
   const decided = await db.transaction(async (tx) => {
     if (decision.kind === 'validate') {
-      return completeMobileMoneyOrder(tx, order.id, { verifiedBy: decision.verifiedBy });
+      return completeOrder(tx, order.id, { verifiedBy: decision.verifiedBy });
     }
-    const [row] = await tx
-      .update(orders)
-      .set({ status: 'rejected', rejectedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(orders.id, order.id), inArray(orders.status, ['pending', 'pending_verification'])))
-      .returning();
+    const row = await rejectOrder(tx, order.id);
     if (!row) return undefined;
     await enqueueJob(tx, mobileMoneyEmailJob('rejection', row.id));
     return row;
