@@ -41,7 +41,8 @@ export const orders = pgTable(
     /** Stripe PaymentIntent id; unique so one payment can only ever make one order. */
     paymentIntentId: text('payment_intent_id'),
     /** Mobile-money reference the shopper types into the wallet app. */
-    djamoReference: text('djamo_reference'),
+    /** The reference a mobile-money payment is made to; the column keeps the spec's name. */
+    mobileMoneyReference: text('djamo_reference'),
     email: text('email').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -82,7 +83,7 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_payment_intent_uq').on(t.paymentIntentId),
-    uniqueIndex('orders_djamo_reference_uq').on(t.djamoReference),
+    uniqueIndex('orders_djamo_reference_uq').on(t.mobileMoneyReference),
     uniqueIndex('orders_provider_transaction_uq').on(t.providerTransactionId),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_email_idx').on(t.email),

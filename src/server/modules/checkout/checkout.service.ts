@@ -20,7 +20,8 @@ import {
 } from '../../adapters/payments/stripe';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { badRequest, HttpError } from '../../http/errors';
+import { conflict, DomainError, invalid, paymentRequired } from '../../domain/errors';
+import { HttpError } from '../../http/errors';
 import { refuseBeyondDailyOrders } from '../orders/daily-order-limit';
 import { hashClaimKey, holdsClaimKey } from '../orders/order-ids';
 import { findRepeatedOrder, sameLines } from '../orders/order-lifecycle';
@@ -32,6 +33,8 @@ import {
   priceCart,
   TotalMismatchError,
 } from '../orders/orders.service';
+import { cardAction, cardPayment, cardStatus } from './card-payment';
+import { freePayment } from './free-payment';
 import { flagUnplacedPayment } from './payment-attention';
 import {
   decodeCheckoutMetadata,
@@ -49,15 +52,15 @@ export interface CheckoutDeps {
 const euros = (cents: number) => `${centsToDecimal(cents)} €`;
 // Checked before the id goes into an SDK URL: anything else cannot be one of our payments.
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{8,64}$/;
-const unknownPayment = () => badRequest('Unknown payment');
+const unknownPayment = () => invalid('Unknown payment');
 
 /** The provider's failures, as answers the shopper (or Stripe's retry logic) can act on. */
 async function viaGateway<T>(request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (error) {
-    if (error instanceof CardDeclinedError) throw new HttpError(402, error.message, {}, error.code);
-    if (error instanceof PaymentRefusedError) throw badRequest(error.message);
+    if (error instanceof CardDeclinedError) throw paymentRequired(error.message, { code: error.code });
+    if (error instanceof PaymentRefusedError) throw invalid(error.message);
     if (error instanceof PaymentNotFoundError) throw unknownPayment();
     if (error instanceof PaymentProviderUnavailableError) {
       throw new HttpError(502, 'The card payment service could not be reached. Please try again.');
@@ -83,11 +86,11 @@ export async function startCardPayment(
 ): Promise<z.infer<typeof createPaymentIntentResponseSchema>> {
   const cart = await priceCart(deps.db, body.items);
   if (cart.totalCents === 0) {
-    throw badRequest('This cart is free: place it as a free order, no payment is needed');
+    throw invalid('This cart is free: place it as a free order, no payment is needed');
   }
   const claimed = toCents(body.amount);
   if (claimed !== cart.totalCents) {
-    throw badRequest(
+    throw invalid(
       `The amount ${euros(claimed)} does not match the cart's total at current prices, ${euros(cart.totalCents)}`,
     );
   }
@@ -106,17 +109,18 @@ export async function startCardPayment(
   try {
     decodeCheckoutMetadata(metadata);
   } catch (error) {
-    if (error instanceof MetadataError) throw badRequest(error.message);
+    if (error instanceof MetadataError) throw invalid(error.message);
     throw error;
   }
   const fingerprint = createHash('sha256')
     .update(JSON.stringify([cart.totalCents, 'eur', Object.entries(metadata).sort()]))
     .digest('base64url');
   const guides = cart.lines.reduce((n, line) => n + line.quantity, 0);
+  const card = cardPayment(deps.payments);
   // A cancelled intent cannot be paid; the next generation of the key makes a fresh one.
   for (let generation = 0; generation < 3; generation++) {
     const intent = await viaGateway(() =>
-      deps.payments.createPaymentIntent({
+      card.start({
         amount: cart.totalCents,
         currency: 'eur',
         metadata,
@@ -124,9 +128,10 @@ export async function startCardPayment(
         idempotencyKey: `checkout-${fingerprint}-${generation}`,
       }),
     );
-    if (intent.status === 'canceled') continue;
+    const status = cardStatus(intent.status);
+    if (status === 'failed') continue;
     if (!intent.clientSecret) throw new Error(`PaymentIntent ${intent.id} came without a client secret`);
-    const paid = intent.status === 'succeeded';
+    const paid = status === 'paid';
     return {
       // Anyone who knows the shopper's details gets this same intent back: once it is paid, the
       // secret that claims its order stays with the browser that paid.
@@ -139,7 +144,7 @@ export async function startCardPayment(
       alreadyPaid: paid,
     };
   }
-  throw new HttpError(409, 'This payment was cancelled. Please start the checkout again later.');
+  throw conflict('This payment was cancelled. Please start the checkout again later.');
 }
 
 /** What the browser says it bought; checked against what was recorded on the payment. */
@@ -177,10 +182,11 @@ export async function placeCardOrder(
   input: { paymentIntentId: string; claim?: CardOrderClaim },
 ): Promise<ClaimedOrder> {
   if (!PAYMENT_INTENT_ID.test(input.paymentIntentId)) throw unknownPayment();
-  const intent = await viaGateway(() => deps.payments.retrievePaymentIntent(input.paymentIntentId));
-  if (!intent) throw unknownPayment();
-  if (!isShopPayment(intent.metadata)) throw badRequest('This payment was not made in this shop');
-  const paid = intent.status === 'succeeded';
+  // An id Stripe does not know is PaymentNotFoundError: "Unknown payment".
+  const checked = await viaGateway(() => cardPayment(deps.payments).check(input.paymentIntentId));
+  const intent = checked.details;
+  if (!isShopPayment(intent.metadata)) throw invalid('This payment was not made in this shop');
+  const paid = checked.status === 'paid';
   const flag = async (reason: string) => {
     if (!paid) return;
     const m = intent.metadata;
@@ -202,7 +208,7 @@ export async function placeCardOrder(
   } catch (error) {
     if (error instanceof MetadataError) {
       await flag(error.message);
-      throw badRequest(error.message);
+      throw invalid(error.message);
     }
     throw error;
   }
@@ -213,22 +219,22 @@ export async function placeCardOrder(
     (!sameLines(claim.items, checkout.items) ||
       claim.email.trim().toLowerCase() !== checkout.customer.email.trim().toLowerCase())
   ) {
-    throw badRequest('These guides or this email do not match the payment');
+    throw invalid('These guides or this email do not match the payment');
   }
   const shown = sameSecret(claim?.clientSecret, intent.clientSecret);
   const existing = await findOrderByPaymentIntent(deps.db, intent.id);
   if (existing) return { order: existing, created: false, shown };
 
   if (!paid) {
-    throw new HttpError(402, `The payment has not succeeded (status: ${intent.status})`);
+    throw paymentRequired(`The payment has not succeeded (status: ${intent.status})`);
   }
   if (intent.currency !== 'eur') {
     const message = `The payment is in ${intent.currency.toUpperCase()}, the shop sells in EUR`;
     await flag(message);
-    throw badRequest(message);
+    throw invalid(message);
   }
   if (claim && claim.totalCents !== intent.amount) {
-    throw badRequest(
+    throw invalid(
       `The total ${euros(claim.totalCents)} does not match the amount paid, ${euros(intent.amount)}`,
     );
   }
@@ -251,8 +257,16 @@ export async function placeCardOrder(
       await flag(
         `the amount paid, ${euros(error.paidCents)}, does not match the guides' current total, ${euros(error.currentCents)}`,
       );
-      throw badRequest(
+      throw invalid(
         `The amount paid, ${euros(error.paidCents)}, does not match these guides' current total, ${euros(error.currentCents)}. We have been told and will contact you; the payment reference is ${intent.id}.`,
+      );
+    }
+    if (error instanceof DomainError && error.kind !== 'unavailable') {
+      await flag(error.message);
+      throw new DomainError(
+        error.kind,
+        `${error.message}. We have been told and will contact you; the payment reference is ${intent.id}.`,
+        error.details,
       );
     }
     if (error instanceof HttpError && error.statusCode < 500) {
@@ -274,9 +288,10 @@ export async function applyStripeEvent(
   deps: CheckoutDeps,
   event: WebhookEvent,
 ): Promise<'created' | 'already-applied' | 'ignored'> {
-  if (event.type !== 'payment_intent.succeeded' || event.object.object !== 'payment_intent') return 'ignored';
-  if (!isShopPayment(event.object.metadata)) return 'ignored';
-  const placed = await placeCardOrder(deps, { paymentIntentId: event.object.id });
+  const action = cardAction(event);
+  // A cancelled intent made no order, so there is nothing to fail: only a payment makes one.
+  if (action.action !== 'complete') return 'ignored';
+  const placed = await placeCardOrder(deps, { paymentIntentId: action.ref });
   return placed.created ? 'created' : 'already-applied';
 }
 
@@ -289,8 +304,8 @@ export async function confirmTestCardPayment(
   const intent = await viaGateway(() =>
     deps.payments.confirmTestPayment(body.paymentIntentId, body.cardNumber),
   );
-  if (intent.status !== 'succeeded') {
-    throw new HttpError(402, `The payment did not succeed (status: ${intent.status})`);
+  if (cardStatus(intent.status) !== 'paid') {
+    throw paymentRequired(`The payment did not succeed (status: ${intent.status})`);
   }
   return { paymentIntentId: intent.id, status: 'succeeded' };
 }
@@ -311,7 +326,10 @@ export async function placeFreeOrder(
   origin?: string,
 ): Promise<ClaimedOrder> {
   const claimed = toCents(body.total);
-  if (claimed !== 0) throw badRequest(`A free order's total must be 0, not ${euros(claimed)}`);
+  await freePayment.start({
+    totalCents: claimed,
+    refusal: `A free order's total must be 0, not ${euros(claimed)}`,
+  });
   const customer: Customer = {
     email: body.email,
     firstName: body.firstName,
@@ -348,7 +366,7 @@ export async function placeFreeOrder(
     return { ...placed, shown: placed.created || holdsClaimKey(placed.order, body.claimKey) };
   } catch (error) {
     if (error instanceof TotalMismatchError) {
-      throw badRequest(
+      throw invalid(
         `These guides are no longer free: the cart now costs ${euros(error.currentCents)}. Reload the page to see the current prices.`,
       );
     }

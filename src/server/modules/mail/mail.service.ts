@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
+import { isPaidOnOrder } from '../../../shared/payment-methods';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -192,7 +193,7 @@ export async function requestLinkResend(
     .where(or(eq(orders.orderNumber, number), eq(orders.orderNumber, number.toUpperCase())))
     .limit(1);
   const resendable =
-    order?.status === 'completed' || (order?.status === 'pending' && order.paymentMethod === 'djamo');
+    order?.status === 'completed' || (order?.status === 'pending' && !isPaidOnOrder(order.paymentMethod));
   const matches = order !== undefined && resendable && order.email.trim().toLowerCase() === email;
   if (!matches) return;
   await db.transaction(async (tx) => {

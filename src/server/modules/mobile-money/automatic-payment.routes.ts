@@ -19,6 +19,7 @@ import {
   confirmTransaction,
   startAutomaticPayment,
 } from './automatic-payment.service';
+import { cinetpayPayment } from './cinetpay-payment';
 
 const MAX_FORM_BYTES = 16 * 1024;
 
@@ -92,7 +93,8 @@ export const automaticPaymentRoutes: FastifyPluginAsyncZod<{ deps: AutomaticPaym
           if (typeof value === 'string') fields[key] = value;
         }
       }
-      const transactionId = deps.provider.verifyNotification(request.headers, fields);
+      const action = await cinetpayPayment(deps.provider).action({ headers: request.headers, fields });
+      const transactionId = action.action === 'check' ? action.ref : undefined;
       if (!transactionId) {
         request.log.warn(
           { transactionId: fields.cpm_trans_id },

@@ -19,6 +19,8 @@ import { enqueueJob } from '../jobs/jobs.service';
 import { jobKind } from '../jobs/registry';
 import { completeOrder, flagOrder, isClosed, UNDECIDED } from '../orders/order-lifecycle';
 import type { OrderRow } from '../orders/orders.service';
+import type { PaymentCheck } from '../payments/payment-provider';
+import { cinetpayPayment } from './cinetpay-payment';
 import { decidedConflict, findMobileMoneyOrderByPublicId } from './mobile-money.service';
 import { mobileMoneyEmailJob } from './mobile-money-email-job';
 
@@ -116,7 +118,7 @@ export async function startAutomaticPayment(
   const transactionId = newTransactionId();
   let initialised: Awaited<ReturnType<MobileMoneyProvider['initialisePayment']>>;
   try {
-    initialised = await provider.initialisePayment({
+    initialised = await cinetpayPayment(provider).start({
       transactionId,
       amountXof,
       description: `Commande ${order.orderNumber}`,
@@ -221,15 +223,15 @@ export async function confirmTransaction(
     .limit(1);
   if (order?.paymentMethod !== METHOD.mobileMoney) return 'unknown';
   if (order.status === 'completed') return 'already-completed';
-  let checked: CheckedPayment;
+  let checked: PaymentCheck<CheckedPayment>;
   try {
-    checked = await provider.checkPayment(transactionId);
+    checked = await cinetpayPayment(provider).check(transactionId);
   } catch (error) {
     if (error instanceof ProviderRefusedError) throw new ProviderUnavailableError(error.message);
     throw error;
   }
   const sameAttempt = eq(orders.providerTransactionId, transactionId);
-  if (checked.outcome === 'paid') {
+  if (checked.status === 'paid') {
     const expected = amountXofOf(order);
     if (checked.currency !== 'XOF' || checked.amount === undefined || checked.amount < expected) {
       deps.log?.error(
@@ -270,7 +272,7 @@ export async function confirmTransaction(
     .update(orders)
     .set({ providerStatus: checked.providerStatus, providerCheckedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(orders.id, order.id), sameAttempt, inArray(orders.status, UNDECIDED)));
-  return checked.outcome;
+  return checked.status;
 }
 
 /**

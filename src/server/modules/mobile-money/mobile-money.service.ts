@@ -38,6 +38,7 @@ import {
 } from './mobile-money-email-job';
 import { expirySweepJob } from './mobile-money-expiry';
 import { paymentInstructionJobs } from './payment-instructions';
+import { type ReceiptDecision, receiptAction, receiptPayment } from './receipt-payment';
 
 export interface MobileMoneyDeps {
   db: Db;
@@ -71,19 +72,6 @@ export function generateMobileMoneyReference(): string {
   let code = '';
   for (let i = 0; i < 8; i++) code += ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
   return `MM${code}`;
-}
-
-/** The provider's page with {reference}, {amount} (FCFA) and {amountEur} filled in. */
-export function paymentUrlFor(template: string, values: { reference: string; totalCents: number }): string {
-  const filled: Record<string, string> = {
-    reference: values.reference,
-    amount: String(centsToFcfa(values.totalCents)),
-    amountEur: centsToDecimal(values.totalCents),
-  };
-  // new URL() percent-encodes the braces of a template.
-  return template.replace(/(?:\{|%7B)(reference|amount|amountEur)(?:\}|%7D)/gi, (_m, name: string) =>
-    encodeURIComponent(filled[name === 'amounteur' ? 'amountEur' : name] ?? filled[name] ?? ''),
-  );
 }
 
 /**
@@ -153,7 +141,7 @@ export async function placeMobileMoneyOrder(
   }
   if (!placed.created && !holdsClaimKey(order, body.claimKey)) return { created: false, response: undefined };
   const totalCents = toCents(order.total);
-  const reference = order.djamoReference ?? '';
+  const reference = order.mobileMoneyReference ?? '';
   return {
     created: placed.created,
     response: {
@@ -168,8 +156,10 @@ export async function placeMobileMoneyOrder(
         lastName: order.lastName,
         status: order.status,
       },
-      paymentUrl: paymentUrlFor(deps.config.mobileMoney.paymentUrl, { reference, totalCents }),
-      providers: deps.config.mobileMoney.providers,
+      ...(await receiptPayment({ db: deps.db, config: deps.config.mobileMoney }).start({
+        reference,
+        totalCents,
+      })),
       verificationHours: VERIFICATION_HOURS,
       // Offered only when the provider's keys are set; otherwise the receipt flow is all there is.
       automaticPayment: deps.config.cinetpay
@@ -336,15 +326,12 @@ async function findAdminOrder(db: Db, id: string): Promise<OrderRow> {
  * the decision once: of two racing validations, one wins and the other gets a 409. Validation
  * queues the same delivery job as a card order, in the same transaction.
  */
-export async function decideOrder(
-  db: Db,
-  id: string,
-  decision: { kind: 'validate'; verifiedBy: string } | { kind: 'reject' },
-): Promise<OrderRow> {
+export async function decideOrder(db: Db, id: string, decision: ReceiptDecision): Promise<OrderRow> {
   const order = await findAdminOrder(db, id);
+  const action = receiptAction({ orderId: order.id, decision });
   const decided = await db.transaction(async (tx) => {
-    if (decision.kind === 'validate') {
-      return completeOrder(tx, order.id, { verifiedBy: decision.verifiedBy });
+    if (action.action === 'complete') {
+      return completeOrder(tx, action.ref, { verifiedBy: action.verifiedBy ?? 'operator' });
     }
     const row = await rejectOrder(tx, order.id);
     if (!row) return undefined;

@@ -7,7 +7,7 @@ import { centsToDecimal, toCents } from '../../../shared/money';
 import { isPaidOnOrder, METHOD, type PaymentMethod } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
 import { orderItems, orders, storedFiles, travelGuides } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../domain/errors';
 import { type DbOrTx, enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob } from '../mail/delivery-jobs';
 import { generateOrderNumber, generatePublicId, PUBLIC_ID_PATTERN } from './order-ids';
@@ -65,7 +65,7 @@ export async function priceCart(
     return !row || (!row.isActive && !options.paid);
   });
   if (refused.length > 0) {
-    throw badRequest(
+    throw invalid(
       `${refused.length > 1 ? 'Some guides in your cart are' : 'A guide in your cart is'} no longer available: ${refused.join(', ')}`,
     );
   }
@@ -153,7 +153,7 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
           orderNumber: generateOrderNumber(),
           status: paid ? 'completed' : 'pending',
           paymentMethod: input.paymentMethod,
-          djamoReference: input.mobileMoneyReference?.() ?? null,
+          mobileMoneyReference: input.mobileMoneyReference?.() ?? null,
           paymentProvider: input.paymentMethod === METHOD.card ? 'stripe' : null,
           paymentIntentId: input.paymentIntentId ?? null,
           email: input.customer.email,
@@ -235,7 +235,7 @@ export async function findOrderByPublicId(db: Db, publicId: string): Promise<Ord
     firstName: order.firstName,
     lastName: order.lastName,
     total: order.total,
-    djamoReference: order.djamoReference,
+    djamoReference: order.mobileMoneyReference,
     locale: order.locale,
     createdAt: order.createdAt.toISOString(),
     items: items.map((row) => ({
