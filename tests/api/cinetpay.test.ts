@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type CinetPayFake, startCinetPayFake } from '../../src/server/adapters/mobile-money/cinetpay-fake';
 import { jobs, orders } from '../../src/server/db/schema';
 import { DELIVER_ORDER_JOB } from '../../src/server/modules/mail/delivery-jobs';
-import { CINETPAY_POLL_JOB } from '../../src/server/modules/mobile-money/automatic-payment.service';
+import { CINETPAY_POLL_JOB } from '../../src/server/modules/mobile-money/cinetpay-poll-job';
 import { type GuideRow, insertSellableGuide } from '../helpers/orders';
 import { mailText, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { createTestContext, type TestContext } from '../helpers/test-context';

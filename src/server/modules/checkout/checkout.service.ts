@@ -1,18 +1,17 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import type {
-  Customer,
   confirmTestPaymentBodySchema,
   confirmTestPaymentResponseSchema,
-  createFreeOrderBodySchema,
   createPaymentIntentBodySchema,
   createPaymentIntentResponseSchema,
 } from '../../../shared/contracts/checkout';
-import { centsToDecimal, toCents } from '../../../shared/money';
+import { toCents } from '../../../shared/money';
 import { METHOD } from '../../../shared/payment-methods';
 import {
   CardDeclinedError,
   type PaymentGateway,
+  type PaymentIntentView,
   PaymentNotFoundError,
   PaymentProviderUnavailableError,
   PaymentRefusedError,
@@ -22,21 +21,20 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { conflict, DomainError, invalid, paymentRequired } from '../../domain/errors';
 import { HttpError } from '../../http/errors';
-import { refuseBeyondDailyOrders } from '../orders/daily-order-limit';
-import { hashClaimKey, holdsClaimKey } from '../orders/order-ids';
-import { findRepeatedOrder, sameLines } from '../orders/order-lifecycle';
+import { sameLines } from '../orders/order-lifecycle';
 import {
   type CartLine,
   createOrder,
+  euros,
   findOrderByPaymentIntent,
   type PlacedOrder,
   priceCart,
   TotalMismatchError,
 } from '../orders/orders.service';
 import { cardAction, cardPayment, cardStatus } from './card-payment';
-import { freePayment } from './free-payment';
-import { flagUnplacedPayment } from './payment-attention';
+import { flagUnplacedIntent } from './payment-attention';
 import {
+  type CheckoutMetadata,
   decodeCheckoutMetadata,
   encodeCheckoutMetadata,
   isShopPayment,
@@ -49,7 +47,6 @@ export interface CheckoutDeps {
   limits: Pick<Config['limits'], 'freeOrdersPerEmailPerDay'>;
 }
 
-const euros = (cents: number) => `${centsToDecimal(cents)} €`;
 // Checked before the id goes into an SDK URL: anything else cannot be one of our payments.
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{8,64}$/;
 const unknownPayment = () => invalid('Unknown payment');
@@ -187,22 +184,8 @@ export async function placeCardOrder(
   const intent = checked.details;
   if (!isShopPayment(intent.metadata)) throw invalid('This payment was not made in this shop');
   const paid = checked.status === 'paid';
-  const flag = async (reason: string) => {
-    if (!paid) return;
-    const m = intent.metadata;
-    await flagUnplacedPayment(deps.db, {
-      paymentIntentId: intent.id,
-      amountCents: intent.amount,
-      currency: intent.currency,
-      buyer: {
-        email: m.email ?? '—',
-        name: `${m.first_name ?? ''} ${m.last_name ?? ''}`.trim() || '—',
-        mobile: m.mobile ?? '—',
-      },
-      reason,
-    });
-  };
-  let checkout: ReturnType<typeof decodeCheckoutMetadata>;
+  const flag = (reason: string) => (paid ? flagUnplacedIntent(deps.db, intent, reason) : Promise.resolve());
+  let checkout: CheckoutMetadata;
   try {
     checkout = decodeCheckoutMetadata(intent.metadata);
   } catch (error) {
@@ -238,8 +221,21 @@ export async function placeCardOrder(
       `The total ${euros(claim.totalCents)} does not match the amount paid, ${euros(intent.amount)}`,
     );
   }
+  const placed = await createCardOrder(deps, intent, checkout, flag);
+  return { ...placed, shown };
+}
+
+/** The order of a paid intent; what stops it is flagged to the operator and told to the shopper. */
+async function createCardOrder(
+  deps: CheckoutDeps,
+  intent: PaymentIntentView,
+  checkout: CheckoutMetadata,
+  flag: (reason: string) => Promise<void>,
+): Promise<PlacedOrder> {
+  const told = (message: string) =>
+    `${message}. We have been told and will contact you; the payment reference is ${intent.id}.`;
   try {
-    const placed = await createOrder(deps.db, {
+    return await createOrder(deps.db, {
       paymentMethod: METHOD.card,
       paymentIntentId: intent.id,
       customer: checkout.customer,
@@ -250,7 +246,6 @@ export async function placeCardOrder(
       testMode: deps.payments.testMode || !intent.livemode,
       origin: checkout.origin,
     });
-    return { ...placed, shown };
   } catch (error) {
     if (error instanceof TotalMismatchError) {
       // Only an intent made before prices were recorded in its metadata can get here.
@@ -258,23 +253,14 @@ export async function placeCardOrder(
         `the amount paid, ${euros(error.paidCents)}, does not match the guides' current total, ${euros(error.currentCents)}`,
       );
       throw invalid(
-        `The amount paid, ${euros(error.paidCents)}, does not match these guides' current total, ${euros(error.currentCents)}. We have been told and will contact you; the payment reference is ${intent.id}.`,
+        told(
+          `The amount paid, ${euros(error.paidCents)}, does not match these guides' current total, ${euros(error.currentCents)}`,
+        ),
       );
     }
     if (error instanceof DomainError && error.kind !== 'unavailable') {
       await flag(error.message);
-      throw new DomainError(
-        error.kind,
-        `${error.message}. We have been told and will contact you; the payment reference is ${intent.id}.`,
-        error.details,
-      );
-    }
-    if (error instanceof HttpError && error.statusCode < 500) {
-      await flag(error.message);
-      throw new HttpError(
-        error.statusCode,
-        `${error.message}. We have been told and will contact you; the payment reference is ${intent.id}.`,
-      );
+      throw new DomainError(error.kind, told(error.message), error.details);
     }
     throw error;
   }
@@ -310,66 +296,4 @@ export async function confirmTestCardPayment(
   return { paymentIntentId: intent.id, status: 'succeeded' };
 }
 
-/**
- * A free order, accepted only if the cart's total in the database at commit time is 0.
- *
- * Double submits (a double tap, a retry after a lost answer, two tabs) must not make two orders.
- * The same customer asking for the same guides within ten minutes gets the first order back:
- * identical submissions are serialised by an advisory lock on their fingerprint, so the second
- * one sees the first one's order; repeating a free order within minutes can only mean the same order.
- * But anyone who knows the shopper's details can repeat it: the order itself is shown only to the
- * browser whose claim key it was placed with (issue 15 item 12).
- */
-export async function placeFreeOrder(
-  deps: CheckoutDeps,
-  body: z.infer<typeof createFreeOrderBodySchema>,
-  origin?: string,
-): Promise<ClaimedOrder> {
-  const claimed = toCents(body.total);
-  await freePayment.start({
-    totalCents: claimed,
-    refusal: `A free order's total must be 0, not ${euros(claimed)}`,
-  });
-  const customer: Customer = {
-    email: body.email,
-    firstName: body.firstName,
-    lastName: body.lastName,
-    mobile: body.mobile,
-  };
-  try {
-    const placed = await createOrder(deps.db, {
-      paymentMethod: METHOD.free,
-      customer,
-      locale: body.locale,
-      lines: body.items,
-      paidCents: 0,
-      claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
-      origin,
-      findRepeat: async (tx) => {
-        const repeat = await findRepeatedOrder(tx, METHOD.free, {
-          customer,
-          lines: body.items,
-          onlyPending: false,
-        });
-        if (!repeat) {
-          const max = deps.limits.freeOrdersPerEmailPerDay;
-          await refuseBeyondDailyOrders(tx, {
-            method: METHOD.free,
-            email: customer.email,
-            max,
-            refusal: `email: this address already received ${max} free orders today. Please try again tomorrow.`,
-          });
-        }
-        return repeat;
-      },
-    });
-    return { ...placed, shown: placed.created || holdsClaimKey(placed.order, body.claimKey) };
-  } catch (error) {
-    if (error instanceof TotalMismatchError) {
-      throw invalid(
-        `These guides are no longer free: the cart now costs ${euros(error.currentCents)}. Reload the page to see the current prices.`,
-      );
-    }
-    throw error;
-  }
-}
+export { placeFreeOrder } from './free-payment';

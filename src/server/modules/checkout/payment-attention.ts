@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { centsToDecimal } from '../../../shared/money';
+import type { PaymentIntentView } from '../../adapters/payments/stripe';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { enqueueJob } from '../jobs/jobs.service';
@@ -37,6 +38,22 @@ export const cardPaymentAttentionJob = (attention: CardPaymentAttention) =>
 /** Queues the operator's notice; a retry of the same claim or webhook queues nothing more. */
 export async function flagUnplacedPayment(db: Db, attention: CardPaymentAttention): Promise<void> {
   await enqueueJob(db, cardPaymentAttentionJob(attention));
+}
+
+/** The same, from the paid intent itself: its buyer is read from the metadata recorded at checkout. */
+export function flagUnplacedIntent(db: Db, intent: PaymentIntentView, reason: string): Promise<void> {
+  const m = intent.metadata;
+  return flagUnplacedPayment(db, {
+    paymentIntentId: intent.id,
+    amountCents: intent.amount,
+    currency: intent.currency,
+    buyer: {
+      email: m.email ?? '—',
+      name: `${m.first_name ?? ''} ${m.last_name ?? ''}`.trim() || '—',
+      mobile: m.mobile ?? '—',
+    },
+    reason,
+  });
 }
 
 /** From the outbox worker: the operator's email (in English, like the admin), sent once. */

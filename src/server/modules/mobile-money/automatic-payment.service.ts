@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { PaymentState } from '../../../shared/contracts/mobile-money';
 import { toCents } from '../../../shared/money';
 import { METHOD } from '../../../shared/payment-methods';
@@ -16,11 +15,11 @@ import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
 import { enqueueJob } from '../jobs/jobs.service';
-import { jobKind } from '../jobs/registry';
 import { completeOrder, flagOrder, isClosed, UNDECIDED } from '../orders/order-lifecycle';
 import type { OrderRow } from '../orders/orders.service';
 import type { PaymentCheck } from '../payments/payment-provider';
 import { cinetpayPayment } from './cinetpay-payment';
+import { cinetpayPollJob, pollDelayMs } from './cinetpay-poll-job';
 import { decidedConflict, findMobileMoneyOrderByPublicId } from './mobile-money.service';
 import { mobileMoneyEmailJob } from './mobile-money-email-job';
 
@@ -44,22 +43,6 @@ export interface AutomaticPaymentDeps {
   baseUrl: () => string;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
-
-/** How long the poller keeps asking, and when it asks (then hourly): a notification may never come. */
-export const POLL_FOR_MS = 24 * 3_600_000;
-const POLL_DELAYS_MS = [30_000, 60_000, 120_000, 300_000, 600_000, 1_200_000, 1_800_000];
-export const pollDelayMs = (poll: number) => POLL_DELAYS_MS[poll] ?? 3_600_000;
-
-export const cinetpayPoll = jobKind(
-  'cinetpay-poll',
-  z.object({ orderId: z.uuid(), transactionId: z.string().min(1), poll: z.int().min(0) }),
-);
-export const CINETPAY_POLL_JOB = cinetpayPoll.kind;
-export const cinetpayPollJob = (orderId: string, transactionId: string, poll: number, runAfter: Date) =>
-  cinetpayPoll.input(
-    { orderId, transactionId, poll },
-    { dedupeKey: `${CINETPAY_POLL_JOB}:${transactionId}:${poll}`, runAfter },
-  );
 
 /** A transaction id CinetPay accepts: letters and digits, unique (128 random bits). */
 const newTransactionId = () => `GA${randomBytes(16).toString('hex').toUpperCase()}`;
@@ -184,7 +167,7 @@ export type ConfirmOutcome =
  * the 24-hour flag and a rejection matters more than the flag it follows). With the provider's
  * answer, when there is one, so the tab shows what CinetPay said.
  */
-async function flagForOperator(
+export async function flagForOperator(
   db: Db,
   orderId: string,
   reason: string,
@@ -307,44 +290,4 @@ export async function automaticPaymentStatus(deps: AutomaticPaymentDeps, publicI
     amountXof: deps.provider ? amountXofOf(order) : null,
     providerStatus: order.providerStatus,
   };
-}
-
-/**
- * The poller: one job per poll, each queueing the next with a growing delay, until the order is
- * decided, the attempt was replaced, or 24 hours passed — then the order is flagged for the operator.
- */
-export async function pollTransaction(
-  deps: AutomaticPaymentDeps,
-  job: { orderId: string; transactionId: string; poll: number },
-): Promise<void> {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, job.orderId)).limit(1);
-  if (!order || order.providerTransactionId !== job.transactionId) return;
-  if (order.status !== 'pending' && order.status !== 'pending_verification') return;
-  if (!deps.provider) {
-    // Its keys were removed: nobody to ask any more.
-    await flagForOperator(
-      deps.db,
-      order.id,
-      'CinetPay is no longer configured: check this payment in its back-office',
-    );
-    return;
-  }
-  let outcome: ConfirmOutcome;
-  try {
-    outcome = await confirmTransaction(deps, job.transactionId, 'poller');
-  } catch (error) {
-    // CinetPay down or answering nonsense: ask again on the schedule (the job's own retries would
-    // give up within hours, without flagging the order).
-    if (!(error instanceof ProviderUnavailableError)) throw error;
-    deps.log?.warn({ err: error, orderId: order.id }, 'CinetPay check failed; polling again later');
-    outcome = 'waiting';
-  }
-  if (outcome !== 'waiting') return;
-  const startedAt = order.providerStartedAt?.getTime() ?? order.createdAt.getTime();
-  const next = Date.now() + pollDelayMs(job.poll + 1);
-  if (next - startedAt > POLL_FOR_MS) {
-    await flagForOperator(deps.db, order.id, 'No confirmation from CinetPay within 24 hours');
-    return;
-  }
-  await enqueueJob(deps.db, cinetpayPollJob(order.id, job.transactionId, job.poll + 1, new Date(next)));
 }

@@ -80,6 +80,9 @@ export async function priceCart(
   };
 }
 
+/** "14.50 €": how a refusal names an amount. */
+export const euros = (cents: number) => `${centsToDecimal(cents)} €`;
+
 /** The database total at commit time is not what was paid (a price changed after checkout began). */
 export class TotalMismatchError extends Error {
   constructor(
