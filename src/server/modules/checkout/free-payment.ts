@@ -3,9 +3,8 @@ import type { Customer, createFreeOrderBodySchema } from '../../../shared/contra
 import { toCents } from '../../../shared/money';
 import { METHOD } from '../../../shared/payment-methods';
 import { invalid } from '../../domain/errors';
-import { refuseBeyondDailyOrders } from '../orders/daily-order-limit';
 import { hashClaimKey, holdsClaimKey } from '../orders/order-ids';
-import { findRepeatedOrder } from '../orders/order-lifecycle';
+import { repeatOrWithinDailyLimit } from '../orders/order-lifecycle';
 import { createOrder, euros, TotalMismatchError } from '../orders/orders.service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { CheckoutDeps, ClaimedOrder } from './checkout.service';
@@ -64,23 +63,13 @@ export async function placeFreeOrder(
       paidCents: 0,
       claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
       origin,
-      findRepeat: async (tx) => {
-        const repeat = await findRepeatedOrder(tx, METHOD.free, {
-          customer,
-          lines: body.items,
-          onlyPending: false,
-        });
-        if (!repeat) {
-          const max = deps.limits.freeOrdersPerEmailPerDay;
-          await refuseBeyondDailyOrders(tx, {
-            method: METHOD.free,
-            email: customer.email,
-            max,
-            refusal: `email: this address already received ${max} free orders today. Please try again tomorrow.`,
-          });
-        }
-        return repeat;
-      },
+      findRepeat: repeatOrWithinDailyLimit(METHOD.free, {
+        customer,
+        lines: body.items,
+        onlyPending: false,
+        max: deps.limits.freeOrdersPerEmailPerDay,
+        refusal: `email: this address already received ${deps.limits.freeOrdersPerEmailPerDay} free orders today. Please try again tomorrow.`,
+      }),
     });
     return { ...placed, shown: placed.created || holdsClaimKey(placed.order, body.claimKey) };
   } catch (error) {

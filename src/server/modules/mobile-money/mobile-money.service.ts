@@ -14,9 +14,8 @@ import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { badRequest, conflict, type HttpError, notFound } from '../../http/errors';
 import { enqueueJob } from '../jobs/jobs.service';
-import { refuseBeyondDailyOrders } from '../orders/daily-order-limit';
 import { hashClaimKey, holdsClaimKey, ORDER_NUMBER_ALPHABET, PUBLIC_ID_PATTERN } from '../orders/order-ids';
-import { findRepeatedOrder } from '../orders/order-lifecycle';
+import { repeatOrWithinDailyLimit } from '../orders/order-lifecycle';
 import { createOrder, euros, type OrderRow, TotalMismatchError } from '../orders/orders.service';
 import { expirySweepJob } from './mobile-money-expiry';
 import { paymentInstructionJobs } from './payment-instructions';
@@ -69,23 +68,13 @@ export async function placeMobileMoneyOrder(
       mobileMoneyReference: generateMobileMoneyReference,
       claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
       origin,
-      findRepeat: async (tx) => {
-        const repeat = await findRepeatedOrder(tx, METHOD.mobileMoney, {
-          customer,
-          lines: body.items,
-          onlyPending: true,
-        });
-        if (!repeat) {
-          const max = deps.config.limits.mobileMoneyOrdersPerEmailPerDay;
-          await refuseBeyondDailyOrders(tx, {
-            method: METHOD.mobileMoney,
-            email: customer.email,
-            max,
-            refusal: `email: this address already placed ${max} mobile-money orders today. Please pay one of them, or try again tomorrow.`,
-          });
-        }
-        return repeat;
-      },
+      findRepeat: repeatOrWithinDailyLimit(METHOD.mobileMoney, {
+        customer,
+        lines: body.items,
+        onlyPending: true,
+        max: deps.config.limits.mobileMoneyOrdersPerEmailPerDay,
+        refusal: `email: this address already placed ${deps.config.limits.mobileMoneyOrdersPerEmailPerDay} mobile-money orders today. Please pay one of them, or try again tomorrow.`,
+      }),
     });
   } catch (error) {
     if (error instanceof TotalMismatchError) {
@@ -138,14 +127,21 @@ export async function placeMobileMoneyOrder(
   };
 }
 
-export async function findMobileMoneyOrderByPublicId(db: Db, publicId: string): Promise<OrderRow> {
-  const order = PUBLIC_ID_PATTERN.test(publicId)
-    ? (await db.select().from(orders).where(eq(orders.publicId, publicId)).limit(1))[0]
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A mobile-money order by its public id (the shopper's) or its id (the admin's); a malformed one is not looked up. */
+export async function findMobileMoneyOrder(db: Db, by: 'publicId' | 'id', value: string): Promise<OrderRow> {
+  const wellFormed = by === 'publicId' ? PUBLIC_ID_PATTERN.test(value) : UUID.test(value);
+  const order = wellFormed
+    ? (await db.select().from(orders).where(eq(orders[by], value)).limit(1))[0]
     : undefined;
   if (!order) throw notFound('Order not found');
   if (order.paymentMethod !== METHOD.mobileMoney) throw badRequest('This order is not paid by mobile money');
   return order;
 }
+
+export const findMobileMoneyOrderByPublicId = (db: Db, publicId: string) =>
+  findMobileMoneyOrder(db, 'publicId', publicId);
 
 export function decidedConflict(order: Pick<OrderRow, 'status'>): HttpError {
   if (order.status === 'completed')

@@ -4,7 +4,6 @@ import {
   receiptMessages,
   VERIFICATION_HOURS,
 } from '../../../shared/contracts/mobile-money';
-import { METHOD } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
 import { jobs, orders, paymentReceipts, storedFiles } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -22,8 +21,10 @@ import { completeOrder, isClosed, rejectOrder } from '../orders/order-lifecycle'
 import type { OrderRow } from '../orders/orders.service';
 import {
   decidedConflict,
+  findMobileMoneyOrder,
   findMobileMoneyOrderByPublicId,
   type MobileMoneyDeps,
+  UUID,
 } from './mobile-money.service';
 import {
   MOBILE_MONEY_EMAIL_JOB,
@@ -50,7 +51,6 @@ const tooManyReceipts = () =>
   );
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Normalises the form's provider: one of the configured wallets, or the generic 'mobile_money'. */
 export function receiptProvider(value: string | undefined, providers: string[]): string {
@@ -173,22 +173,13 @@ async function emailedRecently(tx: DbOrTx, kind: MobileMoneyEmailKind, orderId: 
   return row !== undefined;
 }
 
-async function findAdminOrder(db: Db, id: string): Promise<OrderRow> {
-  const order = UUID.test(id)
-    ? (await db.select().from(orders).where(eq(orders.id, id)).limit(1))[0]
-    : undefined;
-  if (!order) throw notFound('Order not found');
-  if (order.paymentMethod !== METHOD.mobileMoney) throw badRequest('This order is not paid by mobile money');
-  return order;
-}
-
 /**
  * The operator's decision on a pending mobile-money order. One UPDATE guarded by the status makes
  * the decision once: of two racing validations, one wins and the other gets a 409. Validation
  * queues the same delivery job as a card order, in the same transaction.
  */
 export async function decideOrder(db: Db, id: string, decision: ReceiptDecision): Promise<OrderRow> {
-  const order = await findAdminOrder(db, id);
+  const order = await findMobileMoneyOrder(db, 'id', id);
   const action = receiptAction({ orderId: order.id, decision });
   const decided = await db.transaction(async (tx) => {
     if (action.action === 'complete') {

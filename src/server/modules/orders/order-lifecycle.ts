@@ -5,6 +5,7 @@ import { orderItems, orders } from '../../db/schema';
 import type { DbOrTx } from '../jobs/jobs.service';
 import { enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob } from '../mail/delivery-jobs';
+import { refuseBeyondDailyOrders } from './daily-order-limit';
 import type { CartLine, OrderRow, Tx } from './orders.service';
 
 /**
@@ -164,3 +165,21 @@ export async function findRepeatedOrder(
     ),
   );
 }
+
+/**
+ * The `findRepeat` of a free or mobile-money order: a double submit gets its first order back; a new
+ * order must stay within the email's daily limit (daily-order-limit.ts).
+ */
+export const repeatOrWithinDailyLimit =
+  (
+    method: PaymentMethod,
+    options: { customer: Customer; lines: CartLine[]; onlyPending: boolean; max: number; refusal: string },
+  ) =>
+  async (tx: Tx): Promise<OrderRow | undefined> => {
+    const repeat = await findRepeatedOrder(tx, method, options);
+    if (!repeat) {
+      const { customer, max, refusal } = options;
+      await refuseBeyondDailyOrders(tx, { method, email: customer.email, max, refusal });
+    }
+    return repeat;
+  };
