@@ -8,6 +8,7 @@ import {
 } from '../../../shared/contracts/mobile-money';
 import { ProviderUnavailableError } from '../../adapters/mobile-money/provider';
 import { orders } from '../../db/schema';
+import { DomainError } from '../../domain/errors';
 import { HttpError, notFound } from '../../http/errors';
 import { orderPageUrl } from '../mail/mail.service';
 import { PUBLIC_ID_PATTERN } from '../orders/order-ids';
@@ -144,6 +145,7 @@ export const automaticPaymentRoutes: FastifyPluginAsyncZod<{ deps: AutomaticPaym
         locale = order?.locale ?? locale;
       } catch (error) {
         if (error instanceof HttpError && error.statusCode < 500) throw error;
+        if (error instanceof DomainError && error.kind !== 'unavailable') throw error;
         request.log.warn({ err: error }, 'CinetPay return: status check failed');
       }
       reply.header('cache-control', 'no-store');

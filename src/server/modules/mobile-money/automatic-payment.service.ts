@@ -13,7 +13,9 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
-import { badRequest, HttpError } from '../../http/errors';
+import { conflict, invalid, notFound } from '../../domain/errors';
+// 502 and a 503 without Retry-After have no domain kind: kept as they are on the wire.
+import { HttpError } from '../../http/errors';
 import { enqueueJob } from '../jobs/jobs.service';
 import { completeOrder, flagOrder, isClosed, UNDECIDED } from '../orders/order-lifecycle';
 import type { OrderRow } from '../orders/orders.service';
@@ -66,10 +68,7 @@ export const amountXofOf = (order: Pick<OrderRow, 'total'>) => cinetpayAmountXof
 function requireProvider(deps: AutomaticPaymentDeps): MobileMoneyProvider {
   // Not configured is a fact about this shop, not an outage: 404, and the receipt flow remains.
   if (!deps.provider) {
-    throw new HttpError(
-      404,
-      'Automatic mobile-money payment is not offered by this shop: send a receipt instead',
-    );
+    throw notFound('Automatic mobile-money payment is not offered by this shop: send a receipt instead');
   }
   return deps.provider;
 }
@@ -88,13 +87,10 @@ export async function startAutomaticPayment(
   if (isClosed(order.status)) throw decidedConflict(order);
   // A new attempt would clear the operator's flag (and perhaps take the money twice).
   if (paymentStateOf(order) === 'review') {
-    throw new HttpError(
-      409,
-      'This payment is being checked by the shop: you will hear from us within 24 hours',
-    );
+    throw conflict('This payment is being checked by the shop: you will hear from us within 24 hours');
   }
   const amountXof = amountXofOf(order);
-  if (amountXof < CINETPAY_MIN_XOF) throw badRequest(`The provider takes at least ${CINETPAY_MIN_XOF} FCFA`);
+  if (amountXof < CINETPAY_MIN_XOF) throw invalid(`The provider takes at least ${CINETPAY_MIN_XOF} FCFA`);
   if (order.providerTransactionId && order.providerPaymentUrl && paymentStateOf(order) === 'waiting') {
     return { paymentUrl: order.providerPaymentUrl, amountXof, paymentState: 'waiting' };
   }

@@ -12,7 +12,7 @@ import type { FileStore } from '../../adapters/storage/file-store';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
-import { badRequest, conflict, type HttpError, notFound } from '../../http/errors';
+import { conflict, type DomainError, invalid, notFound } from '../../domain/errors';
 import { enqueueJob } from '../jobs/jobs.service';
 import { hashClaimKey, holdsClaimKey, ORDER_NUMBER_ALPHABET, PUBLIC_ID_PATTERN } from '../orders/order-ids';
 import { repeatOrWithinDailyLimit } from '../orders/order-lifecycle';
@@ -56,7 +56,7 @@ export async function placeMobileMoneyOrder(
     mobile: body.mobile,
   };
   const claimed = toCents(body.total);
-  if (claimed === 0) throw badRequest('This cart is free: place it as a free order, no payment is needed');
+  if (claimed === 0) throw invalid('This cart is free: place it as a free order, no payment is needed');
   let placed: Awaited<ReturnType<typeof createOrder>>;
   try {
     placed = await createOrder(deps.db, {
@@ -78,7 +78,7 @@ export async function placeMobileMoneyOrder(
     });
   } catch (error) {
     if (error instanceof TotalMismatchError) {
-      throw badRequest(
+      throw invalid(
         `total: ${euros(error.paidCents)} does not match the cart's total at current prices, ${euros(error.currentCents)}`,
       );
     }
@@ -136,14 +136,14 @@ export async function findMobileMoneyOrder(db: Db, by: 'publicId' | 'id', value:
     ? (await db.select().from(orders).where(eq(orders[by], value)).limit(1))[0]
     : undefined;
   if (!order) throw notFound('Order not found');
-  if (order.paymentMethod !== METHOD.mobileMoney) throw badRequest('This order is not paid by mobile money');
+  if (order.paymentMethod !== METHOD.mobileMoney) throw invalid('This order is not paid by mobile money');
   return order;
 }
 
 export const findMobileMoneyOrderByPublicId = (db: Db, publicId: string) =>
   findMobileMoneyOrder(db, 'publicId', publicId);
 
-export function decidedConflict(order: Pick<OrderRow, 'status'>): HttpError {
+export function decidedConflict(order: Pick<OrderRow, 'status'>): DomainError {
   if (order.status === 'completed')
     return conflict('This order was already validated: its guides have been sent.');
   if (order.status === 'expired') {

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/contracts/mobile-money';
 import type { Db } from '../../db/client';
 import { jobs, orders, paymentReceipts, storedFiles } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { conflict, invalid, notFound } from '../../domain/errors';
 import { type StoredFile, storeFile } from '../files/files.service';
 import { pdfToWebp } from '../files/pdf-to-image';
 import {
@@ -47,7 +47,7 @@ const RECEIPT_EMAIL_INTERVAL = sql.raw(`interval '10 minutes'`);
 const tooManyReceipts = () =>
   conflict(
     `This order already has ${RECEIPTS_PER_ORDER} receipts: we will check them within ${VERIFICATION_HOURS} hours. Contact us if the payment needs another one.`,
-    'receipt_limit',
+    { code: 'receipt_limit' },
   );
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
@@ -57,7 +57,7 @@ export function receiptProvider(value: string | undefined, providers: string[]):
   const given = (value ?? '').trim();
   if (given === '' || given.toLowerCase() === 'mobile_money') return 'mobile_money';
   const match = providers.find((p) => p.toLowerCase() === given.toLowerCase());
-  if (!match) throw badRequest(`provider: must be mobile_money or one of ${providers.join(', ')}`);
+  if (!match) throw invalid(`provider: must be mobile_money or one of ${providers.join(', ')}`);
   return match;
 }
 
@@ -80,7 +80,7 @@ async function receiptContent(file: UploadedFile): Promise<{ data: Buffer; conte
       contentType: 'image/webp',
     };
   }
-  throw badRequest(receiptMessages.invalidType);
+  throw invalid(receiptMessages.invalidType);
 }
 
 /**
@@ -99,7 +99,7 @@ export async function acceptReceipt(
   // Checked again under the row lock below; this one saves reading 5 MB for nothing.
   if ((await countReceipts(deps.db, order.id)) >= RECEIPTS_PER_ORDER) throw tooManyReceipts();
   const upload = await readUpload();
-  if (!upload.file) throw badRequest(receiptMessages.missing);
+  if (!upload.file) throw invalid(receiptMessages.missing);
   const provider = receiptProvider(upload.provider, deps.config.mobileMoney.providers);
   const content = await receiptContent(upload.file);
   const baseName = cleanFileName(upload.file.fileName, 'receipt').replace(/\.[A-Za-z0-9]{1,5}$/, '');
