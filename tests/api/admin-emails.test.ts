@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { emailLog, jobs, orders } from '../../src/server/db/schema';
-import { deliverOrderJob, enqueueJob } from '../../src/server/modules/jobs/jobs.service';
+import { enqueueJob } from '../../src/server/modules/jobs/jobs.service';
+import { deliverOrderJob } from '../../src/server/modules/mail/delivery-jobs';
 import { readEmail } from '../helpers/mail';
 import { type GuideRow, insertOrder, insertSellableGuide } from '../helpers/orders';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { expect } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { jobs, orders } from '../../src/server/db/schema';
-import { DELIVER_ORDER_JOB } from '../../src/server/modules/jobs/jobs.service';
+import { DELIVER_ORDER_JOB } from '../../src/server/modules/mail/delivery-jobs';
 import type { Order } from '../../src/shared/contracts/orders';
 import type { TestContext } from '../helpers/test-context';
 

@@ -297,7 +297,8 @@ describe('POST /api/orders/resend-links', () => {
   test('answers the same whether or not the order matches, and re-sends only on a match', async () => {
     const { order: mine } = await insertOrder(ctx.db, { guides: [dakar], email: 'Resend.Me@Example.com' });
     // The original delivery, so the resend is counted on it.
-    const { enqueueJob, deliverOrderJob } = await import('../../src/server/modules/jobs/jobs.service');
+    const { enqueueJob } = await import('../../src/server/modules/jobs/jobs.service');
+    const { deliverOrderJob } = await import('../../src/server/modules/mail/delivery-jobs');
     await enqueueJob(ctx.db, deliverOrderJob(mine.id));
     await ctx.app.services.jobs.runDueJobs();
 

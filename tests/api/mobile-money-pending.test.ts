@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { jobs, orders } from '../../src/server/db/schema';
-import { MOBILE_MONEY_EMAIL_JOB } from '../../src/server/modules/jobs/jobs.service';
+import { MOBILE_MONEY_EMAIL_JOB } from '../../src/server/modules/mobile-money/mobile-money-email-job';
 import { readEmail } from '../helpers/mail';
 import { multipartBody } from '../helpers/multipart';
 import { type GuideRow, insertSellableGuide } from '../helpers/orders';

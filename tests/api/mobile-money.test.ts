@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { emailLog, jobs, orders, paymentReceipts, storedFiles } from '../../src/server/db/schema';
-import { DELIVER_ORDER_JOB } from '../../src/server/modules/jobs/jobs.service';
+import { DELIVER_ORDER_JOB } from '../../src/server/modules/mail/delivery-jobs';
 import { makeGuidePdf } from '../helpers/fixtures';
 import { readEmail } from '../helpers/mail';
 import { multipartBody } from '../helpers/multipart';

@@ -79,7 +79,7 @@ beforeAll(async () => {
             paymentMethod: 'djamo',
             status: 'pending',
             email: LONG_EMAIL,
-            djamoReference: 'MMOPERAT1',
+            mobileMoneyReference: 'MMOPERAT1',
             total: '20.00',
           }),
         );

@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import yazl from 'yazl';
 import { storedFiles } from '../../src/server/db/schema';
-import { deliverOrderJob, enqueueJob } from '../../src/server/modules/jobs/jobs.service';
+import { enqueueJob } from '../../src/server/modules/jobs/jobs.service';
+import { deliverOrderJob } from '../../src/server/modules/mail/delivery-jobs';
 import {
   paymentIntentFor,
   payWithTestCard,

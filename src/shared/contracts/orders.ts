@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_METHOD_VALUES } from '../payment-methods';
 import { localeSchema } from './catalogue';
 
 export const orderStatusSchema = z.enum([
@@ -8,7 +9,8 @@ export const orderStatusSchema = z.enum([
   'rejected',
   'expired',
 ]);
-export const paymentMethodSchema = z.enum(['stripe', 'djamo', 'free']);
+/** Derived from the one table of payment methods. */
+export const paymentMethodSchema = z.enum(PAYMENT_METHOD_VALUES);
 
 /** An order as the shopper's pages read it (spec storefront §3), plus the support number. */
 export const orderSchema = z.object({

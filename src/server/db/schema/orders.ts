@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { PAYMENT_METHOD_VALUES } from '../../../shared/payment-methods';
 import { localeEnum, travelGuides } from './catalogue';
 import { storedFiles } from './files';
 
@@ -23,7 +24,8 @@ export const orderStatusEnum = pgEnum('order_status', [
   /** Mobile money: no receipt and no payment within MOBILE_MONEY_EXPIRY_HOURS. */
   'expired',
 ]);
-export const paymentMethodEnum = pgEnum('payment_method', ['stripe', 'djamo', 'free']);
+/** From the one table of payment methods; its values and their order are the database's. */
+export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHOD_VALUES);
 
 export const orders = pgTable(
   'orders',
@@ -39,7 +41,8 @@ export const orders = pgTable(
     /** Stripe PaymentIntent id; unique so one payment can only ever make one order. */
     paymentIntentId: text('payment_intent_id'),
     /** Mobile-money reference the shopper types into the wallet app. */
-    djamoReference: text('djamo_reference'),
+    /** The reference a mobile-money payment is made to; the column keeps the spec's name. */
+    mobileMoneyReference: text('djamo_reference'),
     email: text('email').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -80,7 +83,7 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_payment_intent_uq').on(t.paymentIntentId),
-    uniqueIndex('orders_djamo_reference_uq').on(t.djamoReference),
+    uniqueIndex('orders_djamo_reference_uq').on(t.mobileMoneyReference),
     uniqueIndex('orders_provider_transaction_uq').on(t.providerTransactionId),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_email_idx').on(t.email),

@@ -5,7 +5,8 @@ import type { EmailLogEntry, EmailRange, EmailStats } from '../../../shared/cont
 import type { Db } from '../../db/client';
 import { emailLog, orderItems, orders, paymentReceipts, storedFiles } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { deliverOrderJob, enqueueJob, resendLinksJob } from '../jobs/jobs.service';
+import { enqueueJob } from '../jobs/jobs.service';
+import { deliverOrderJob, resendLinksJob } from '../mail/delivery-jobs';
 import { neutraliseFormula } from './csv-cells';
 
 const RANGE_DAYS: Record<EmailRange, number> = { '7d': 7, '30d': 30, '90d': 90 };

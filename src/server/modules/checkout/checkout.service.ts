@@ -1,18 +1,17 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
-  Customer,
   confirmTestPaymentBodySchema,
   confirmTestPaymentResponseSchema,
-  createFreeOrderBodySchema,
   createPaymentIntentBodySchema,
   createPaymentIntentResponseSchema,
 } from '../../../shared/contracts/checkout';
-import { centsToDecimal, toCents } from '../../../shared/money';
+import { toCents } from '../../../shared/money';
+import { METHOD } from '../../../shared/payment-methods';
 import {
   CardDeclinedError,
   type PaymentGateway,
+  type PaymentIntentView,
   PaymentNotFoundError,
   PaymentProviderUnavailableError,
   PaymentRefusedError,
@@ -20,26 +19,26 @@ import {
 } from '../../adapters/payments/stripe';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
-import { badRequest, HttpError } from '../../http/errors';
-import { refuseBeyondDailyOrders } from '../orders/daily-order-limit';
-import { hashClaimKey, holdsClaimKey } from '../orders/order-ids';
+import { conflict, DomainError, invalid, paymentRequired } from '../../domain/errors';
+import { HttpError } from '../../http/errors';
+import { sameLines } from '../orders/order-lifecycle';
 import {
   type CartLine,
   createOrder,
+  euros,
   findOrderByPaymentIntent,
   type PlacedOrder,
   priceCart,
   TotalMismatchError,
-  type Tx,
 } from '../orders/orders.service';
-import { flagUnplacedPayment } from './payment-attention';
+import { cardAction, cardPayment, cardStatus } from './card-payment';
+import { flagUnplacedIntent } from './payment-attention';
 import {
+  type CheckoutMetadata,
   decodeCheckoutMetadata,
   encodeCheckoutMetadata,
   isShopPayment,
   MetadataError,
-  sameLines,
 } from './payment-metadata';
 
 export interface CheckoutDeps {
@@ -48,18 +47,17 @@ export interface CheckoutDeps {
   limits: Pick<Config['limits'], 'freeOrdersPerEmailPerDay'>;
 }
 
-const euros = (cents: number) => `${centsToDecimal(cents)} €`;
 // Checked before the id goes into an SDK URL: anything else cannot be one of our payments.
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{8,64}$/;
-const unknownPayment = () => badRequest('Unknown payment');
+const unknownPayment = () => invalid('Unknown payment');
 
 /** The provider's failures, as answers the shopper (or Stripe's retry logic) can act on. */
 async function viaGateway<T>(request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (error) {
-    if (error instanceof CardDeclinedError) throw new HttpError(402, error.message, {}, error.code);
-    if (error instanceof PaymentRefusedError) throw badRequest(error.message);
+    if (error instanceof CardDeclinedError) throw paymentRequired(error.message, { code: error.code });
+    if (error instanceof PaymentRefusedError) throw invalid(error.message);
     if (error instanceof PaymentNotFoundError) throw unknownPayment();
     if (error instanceof PaymentProviderUnavailableError) {
       throw new HttpError(502, 'The card payment service could not be reached. Please try again.');
@@ -85,11 +83,11 @@ export async function startCardPayment(
 ): Promise<z.infer<typeof createPaymentIntentResponseSchema>> {
   const cart = await priceCart(deps.db, body.items);
   if (cart.totalCents === 0) {
-    throw badRequest('This cart is free: place it as a free order, no payment is needed');
+    throw invalid('This cart is free: place it as a free order, no payment is needed');
   }
   const claimed = toCents(body.amount);
   if (claimed !== cart.totalCents) {
-    throw badRequest(
+    throw invalid(
       `The amount ${euros(claimed)} does not match the cart's total at current prices, ${euros(cart.totalCents)}`,
     );
   }
@@ -108,17 +106,18 @@ export async function startCardPayment(
   try {
     decodeCheckoutMetadata(metadata);
   } catch (error) {
-    if (error instanceof MetadataError) throw badRequest(error.message);
+    if (error instanceof MetadataError) throw invalid(error.message);
     throw error;
   }
   const fingerprint = createHash('sha256')
     .update(JSON.stringify([cart.totalCents, 'eur', Object.entries(metadata).sort()]))
     .digest('base64url');
   const guides = cart.lines.reduce((n, line) => n + line.quantity, 0);
+  const card = cardPayment(deps.payments);
   // A cancelled intent cannot be paid; the next generation of the key makes a fresh one.
   for (let generation = 0; generation < 3; generation++) {
     const intent = await viaGateway(() =>
-      deps.payments.createPaymentIntent({
+      card.start({
         amount: cart.totalCents,
         currency: 'eur',
         metadata,
@@ -126,9 +125,10 @@ export async function startCardPayment(
         idempotencyKey: `checkout-${fingerprint}-${generation}`,
       }),
     );
-    if (intent.status === 'canceled') continue;
+    const status = cardStatus(intent.status);
+    if (status === 'failed') continue;
     if (!intent.clientSecret) throw new Error(`PaymentIntent ${intent.id} came without a client secret`);
-    const paid = intent.status === 'succeeded';
+    const paid = status === 'paid';
     return {
       // Anyone who knows the shopper's details gets this same intent back: once it is paid, the
       // secret that claims its order stays with the browser that paid.
@@ -141,7 +141,7 @@ export async function startCardPayment(
       alreadyPaid: paid,
     };
   }
-  throw new HttpError(409, 'This payment was cancelled. Please start the checkout again later.');
+  throw conflict('This payment was cancelled. Please start the checkout again later.');
 }
 
 /** What the browser says it bought; checked against what was recorded on the payment. */
@@ -179,32 +179,19 @@ export async function placeCardOrder(
   input: { paymentIntentId: string; claim?: CardOrderClaim },
 ): Promise<ClaimedOrder> {
   if (!PAYMENT_INTENT_ID.test(input.paymentIntentId)) throw unknownPayment();
-  const intent = await viaGateway(() => deps.payments.retrievePaymentIntent(input.paymentIntentId));
-  if (!intent) throw unknownPayment();
-  if (!isShopPayment(intent.metadata)) throw badRequest('This payment was not made in this shop');
-  const paid = intent.status === 'succeeded';
-  const flag = async (reason: string) => {
-    if (!paid) return;
-    const m = intent.metadata;
-    await flagUnplacedPayment(deps.db, {
-      paymentIntentId: intent.id,
-      amountCents: intent.amount,
-      currency: intent.currency,
-      buyer: {
-        email: m.email ?? '—',
-        name: `${m.first_name ?? ''} ${m.last_name ?? ''}`.trim() || '—',
-        mobile: m.mobile ?? '—',
-      },
-      reason,
-    });
-  };
-  let checkout: ReturnType<typeof decodeCheckoutMetadata>;
+  // An id Stripe does not know is PaymentNotFoundError: "Unknown payment".
+  const checked = await viaGateway(() => cardPayment(deps.payments).check(input.paymentIntentId));
+  const intent = checked.details;
+  if (!isShopPayment(intent.metadata)) throw invalid('This payment was not made in this shop');
+  const paid = checked.status === 'paid';
+  const flag = (reason: string) => (paid ? flagUnplacedIntent(deps.db, intent, reason) : Promise.resolve());
+  let checkout: CheckoutMetadata;
   try {
     checkout = decodeCheckoutMetadata(intent.metadata);
   } catch (error) {
     if (error instanceof MetadataError) {
       await flag(error.message);
-      throw badRequest(error.message);
+      throw invalid(error.message);
     }
     throw error;
   }
@@ -215,28 +202,41 @@ export async function placeCardOrder(
     (!sameLines(claim.items, checkout.items) ||
       claim.email.trim().toLowerCase() !== checkout.customer.email.trim().toLowerCase())
   ) {
-    throw badRequest('These guides or this email do not match the payment');
+    throw invalid('These guides or this email do not match the payment');
   }
   const shown = sameSecret(claim?.clientSecret, intent.clientSecret);
   const existing = await findOrderByPaymentIntent(deps.db, intent.id);
   if (existing) return { order: existing, created: false, shown };
 
   if (!paid) {
-    throw new HttpError(402, `The payment has not succeeded (status: ${intent.status})`);
+    throw paymentRequired(`The payment has not succeeded (status: ${intent.status})`);
   }
   if (intent.currency !== 'eur') {
     const message = `The payment is in ${intent.currency.toUpperCase()}, the shop sells in EUR`;
     await flag(message);
-    throw badRequest(message);
+    throw invalid(message);
   }
   if (claim && claim.totalCents !== intent.amount) {
-    throw badRequest(
+    throw invalid(
       `The total ${euros(claim.totalCents)} does not match the amount paid, ${euros(intent.amount)}`,
     );
   }
+  const placed = await createCardOrder(deps, intent, checkout, flag);
+  return { ...placed, shown };
+}
+
+/** The order of a paid intent; what stops it is flagged to the operator and told to the shopper. */
+async function createCardOrder(
+  deps: CheckoutDeps,
+  intent: PaymentIntentView,
+  checkout: CheckoutMetadata,
+  flag: (reason: string) => Promise<void>,
+): Promise<PlacedOrder> {
+  const told = (message: string) =>
+    `${message}. We have been told and will contact you; the payment reference is ${intent.id}.`;
   try {
-    const placed = await createOrder(deps.db, {
-      paymentMethod: 'stripe',
+    return await createOrder(deps.db, {
+      paymentMethod: METHOD.card,
       paymentIntentId: intent.id,
       customer: checkout.customer,
       locale: checkout.locale,
@@ -246,23 +246,21 @@ export async function placeCardOrder(
       testMode: deps.payments.testMode || !intent.livemode,
       origin: checkout.origin,
     });
-    return { ...placed, shown };
   } catch (error) {
     if (error instanceof TotalMismatchError) {
       // Only an intent made before prices were recorded in its metadata can get here.
       await flag(
         `the amount paid, ${euros(error.paidCents)}, does not match the guides' current total, ${euros(error.currentCents)}`,
       );
-      throw badRequest(
-        `The amount paid, ${euros(error.paidCents)}, does not match these guides' current total, ${euros(error.currentCents)}. We have been told and will contact you; the payment reference is ${intent.id}.`,
+      throw invalid(
+        told(
+          `The amount paid, ${euros(error.paidCents)}, does not match these guides' current total, ${euros(error.currentCents)}`,
+        ),
       );
     }
-    if (error instanceof HttpError && error.statusCode < 500) {
+    if (error instanceof DomainError && error.kind !== 'unavailable') {
       await flag(error.message);
-      throw new HttpError(
-        error.statusCode,
-        `${error.message}. We have been told and will contact you; the payment reference is ${intent.id}.`,
-      );
+      throw new DomainError(error.kind, told(error.message), error.details);
     }
     throw error;
   }
@@ -276,9 +274,10 @@ export async function applyStripeEvent(
   deps: CheckoutDeps,
   event: WebhookEvent,
 ): Promise<'created' | 'already-applied' | 'ignored'> {
-  if (event.type !== 'payment_intent.succeeded' || event.object.object !== 'payment_intent') return 'ignored';
-  if (!isShopPayment(event.object.metadata)) return 'ignored';
-  const placed = await placeCardOrder(deps, { paymentIntentId: event.object.id });
+  const action = cardAction(event);
+  // A cancelled intent made no order, so there is nothing to fail: only a payment makes one.
+  if (action.action !== 'complete') return 'ignored';
+  const placed = await placeCardOrder(deps, { paymentIntentId: action.ref });
   return placed.created ? 'created' : 'already-applied';
 }
 
@@ -291,124 +290,10 @@ export async function confirmTestCardPayment(
   const intent = await viaGateway(() =>
     deps.payments.confirmTestPayment(body.paymentIntentId, body.cardNumber),
   );
-  if (intent.status !== 'succeeded') {
-    throw new HttpError(402, `The payment did not succeed (status: ${intent.status})`);
+  if (cardStatus(intent.status) !== 'paid') {
+    throw paymentRequired(`The payment did not succeed (status: ${intent.status})`);
   }
   return { paymentIntentId: intent.id, status: 'succeeded' };
 }
 
-/** How long an identical free order counts as a double submit rather than a new order. */
-const FREE_ORDER_REPEAT_WINDOW = sql.raw(`interval '10 minutes'`);
-
-/**
- * A free order, accepted only if the cart's total in the database at commit time is 0.
- *
- * Double submits (a double tap, a retry after a lost answer, two tabs) must not make two orders.
- * The same customer asking for the same guides within ten minutes gets the first order back:
- * identical submissions are serialised by an advisory lock on their fingerprint, so the second
- * one sees the first one's order; repeating a free order within minutes can only mean the same order.
- * But anyone who knows the shopper's details can repeat it: the order itself is shown only to the
- * browser whose claim key it was placed with (issue 15 item 12).
- */
-export async function placeFreeOrder(
-  deps: CheckoutDeps,
-  body: z.infer<typeof createFreeOrderBodySchema>,
-  origin?: string,
-): Promise<ClaimedOrder> {
-  const claimed = toCents(body.total);
-  if (claimed !== 0) throw badRequest(`A free order's total must be 0, not ${euros(claimed)}`);
-  const customer: Customer = {
-    email: body.email,
-    firstName: body.firstName,
-    lastName: body.lastName,
-    mobile: body.mobile,
-  };
-  try {
-    const placed = await createOrder(deps.db, {
-      paymentMethod: 'free',
-      customer,
-      locale: body.locale,
-      lines: body.items,
-      paidCents: 0,
-      claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
-      origin,
-      findRepeat: async (tx) => {
-        const repeat = await findRepeatedOrder(tx, 'free', customer, body.items);
-        if (!repeat) {
-          const max = deps.limits.freeOrdersPerEmailPerDay;
-          await refuseBeyondDailyOrders(tx, {
-            method: 'free',
-            email: customer.email,
-            max,
-            refusal: `email: this address already received ${max} free orders today. Please try again tomorrow.`,
-          });
-        }
-        return repeat;
-      },
-    });
-    return { ...placed, shown: placed.created || holdsClaimKey(placed.order, body.claimKey) };
-  } catch (error) {
-    if (error instanceof TotalMismatchError) {
-      throw badRequest(
-        `These guides are no longer free: the cart now costs ${euros(error.currentCents)}. Reload the page to see the current prices.`,
-      );
-    }
-    throw error;
-  }
-}
-
-/**
- * The same customer's order for the same guides, placed within ten minutes with this payment
- * method (and, for mobile money, still waiting for its receipt): a double submit, not a new order.
- * Identical submissions are serialised by an advisory lock on their fingerprint.
- */
-export async function findRepeatedOrder(
-  tx: Tx,
-  method: 'free' | 'djamo',
-  customer: Customer,
-  lines: CartLine[],
-) {
-  const email = customer.email.trim().toLowerCase();
-  const mobile = customer.mobile.replace(/\s/g, '');
-  const fingerprint = JSON.stringify([
-    `${method}-order`,
-    email,
-    customer.firstName,
-    customer.lastName,
-    mobile,
-    lines.map((l) => `${l.id.toLowerCase()}:${l.quantity}`).sort(),
-  ]);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${fingerprint}, 0))`);
-  const candidates = await tx
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.paymentMethod, method),
-        method === 'djamo' ? eq(orders.status, 'pending') : undefined,
-        sql`lower(${orders.email}) = ${email}`,
-        eq(orders.firstName, customer.firstName),
-        eq(orders.lastName, customer.lastName),
-        sql`replace(${orders.phoneNumber}, ' ', '') = ${mobile}`,
-        sql`${orders.createdAt} > now() - ${FREE_ORDER_REPEAT_WINDOW}`,
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(5);
-  if (candidates.length === 0) return undefined;
-  const items = await tx
-    .select({ orderId: orderItems.orderId, id: orderItems.guideId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        candidates.map((c) => c.id),
-      ),
-    );
-  return candidates.find((candidate) =>
-    sameLines(
-      items.filter((item) => item.orderId === candidate.id),
-      lines,
-    ),
-  );
-}
+export { placeFreeOrder } from './free-payment';

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { centsToDecimal } from '../../../shared/money';
+import type { PaymentIntentView } from '../../adapters/payments/stripe';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { enqueueJob, type JobInput } from '../jobs/jobs.service';
+import { enqueueJob } from '../jobs/jobs.service';
+import { defineJob, jobKind } from '../jobs/registry';
 import { type MailDeps, sendLoggedEmail } from '../mail/mail.service';
 import { compose } from '../mobile-money/mobile-money-emails';
 
@@ -12,8 +14,6 @@ import { compose } from '../mobile-money/mobile-money-emails';
  * must refund or deliver by hand. Never silent: an email to OPERATOR_EMAIL through the outbox, once
  * per PaymentIntent, which also stands in the admin's Emails tab (kind `card-payment-attention`).
  */
-export const CARD_PAYMENT_ATTENTION_JOB = 'card-payment-attention';
-
 export const cardPaymentAttentionSchema = z.object({
   paymentIntentId: z.string().min(1),
   amountCents: z.int(),
@@ -27,17 +27,33 @@ export const cardPaymentAttentionSchema = z.object({
 });
 export type CardPaymentAttention = z.infer<typeof cardPaymentAttentionSchema>;
 
+export const cardPaymentAttention = jobKind('card-payment-attention', cardPaymentAttentionSchema);
+export const CARD_PAYMENT_ATTENTION_JOB = cardPaymentAttention.kind;
+
 const dedupeKey = (paymentIntentId: string) => `${CARD_PAYMENT_ATTENTION_JOB}:${paymentIntentId}`;
 
-export const cardPaymentAttentionJob = (attention: CardPaymentAttention): JobInput => ({
-  kind: CARD_PAYMENT_ATTENTION_JOB,
-  payload: attention,
-  dedupeKey: dedupeKey(attention.paymentIntentId),
-});
+export const cardPaymentAttentionJob = (attention: CardPaymentAttention) =>
+  cardPaymentAttention.input(attention, { dedupeKey: dedupeKey(attention.paymentIntentId) });
 
 /** Queues the operator's notice; a retry of the same claim or webhook queues nothing more. */
 export async function flagUnplacedPayment(db: Db, attention: CardPaymentAttention): Promise<void> {
   await enqueueJob(db, cardPaymentAttentionJob(attention));
+}
+
+/** The same, from the paid intent itself: its buyer is read from the metadata recorded at checkout. */
+export function flagUnplacedIntent(db: Db, intent: PaymentIntentView, reason: string): Promise<void> {
+  const m = intent.metadata;
+  return flagUnplacedPayment(db, {
+    paymentIntentId: intent.id,
+    amountCents: intent.amount,
+    currency: intent.currency,
+    buyer: {
+      email: m.email ?? '—',
+      name: `${m.first_name ?? ''} ${m.last_name ?? ''}`.trim() || '—',
+      mobile: m.mobile ?? '—',
+    },
+    reason,
+  });
 }
 
 /** From the outbox worker: the operator's email (in English, like the admin), sent once. */
@@ -71,3 +87,12 @@ export async function sendCardPaymentAttention(
     options,
   );
 }
+
+type AttentionDeps = Parameters<typeof sendCardPaymentAttention>[0];
+
+/** The checkout's jobs: telling the operator of a payment that made no order. */
+export const checkoutJobs = [
+  defineJob(cardPaymentAttention, (deps: AttentionDeps, attention, { signal }) =>
+    sendCardPaymentAttention(deps, attention, { signal }),
+  ),
+];

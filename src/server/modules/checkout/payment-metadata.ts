@@ -108,12 +108,4 @@ export function decodeCheckoutMetadata(metadata: Record<string, string>): Checko
   };
 }
 
-/** Same guides in the same quantities, in any order. */
-export function sameLines(a: CartLine[], b: CartLine[]): boolean {
-  const key = (lines: CartLine[]) =>
-    lines
-      .map((line) => `${line.id.toLowerCase()}:${line.quantity}`)
-      .sort()
-      .join(',');
-  return key(a) === key(b);
-}
+export { sameLines } from '../orders/order-lifecycle';

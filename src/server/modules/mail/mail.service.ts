@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
+import { isPaidOnOrder } from '../../../shared/payment-methods';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { emailLog, jobs, orders } from '../../db/schema';
 import { isServiceUnavailable } from '../../http/errors';
 import type { DeliveryOrder } from '../downloads/delivery-order';
-import { enqueueJob, RESEND_LINKS_JOB, resendLinksJob } from '../jobs/jobs.service';
+import { enqueueJob } from '../jobs/jobs.service';
 import { type ComposedEmail, composeDeliveryEmail } from './delivery-email';
+import { RESEND_LINKS_JOB, resendLinksJob } from './delivery-jobs';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -191,7 +193,7 @@ export async function requestLinkResend(
     .where(or(eq(orders.orderNumber, number), eq(orders.orderNumber, number.toUpperCase())))
     .limit(1);
   const resendable =
-    order?.status === 'completed' || (order?.status === 'pending' && order.paymentMethod === 'djamo');
+    order?.status === 'completed' || (order?.status === 'pending' && !isPaidOnOrder(order.paymentMethod));
   const matches = order !== undefined && resendable && order.email.trim().toLowerCase() === email;
   if (!matches) return;
   await db.transaction(async (tx) => {

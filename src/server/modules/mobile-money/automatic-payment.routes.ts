@@ -8,6 +8,7 @@ import {
 } from '../../../shared/contracts/mobile-money';
 import { ProviderUnavailableError } from '../../adapters/mobile-money/provider';
 import { orders } from '../../db/schema';
+import { DomainError } from '../../domain/errors';
 import { HttpError, notFound } from '../../http/errors';
 import { orderPageUrl } from '../mail/mail.service';
 import { PUBLIC_ID_PATTERN } from '../orders/order-ids';
@@ -19,6 +20,7 @@ import {
   confirmTransaction,
   startAutomaticPayment,
 } from './automatic-payment.service';
+import { cinetpayPayment } from './cinetpay-payment';
 
 const MAX_FORM_BYTES = 16 * 1024;
 
@@ -92,7 +94,8 @@ export const automaticPaymentRoutes: FastifyPluginAsyncZod<{ deps: AutomaticPaym
           if (typeof value === 'string') fields[key] = value;
         }
       }
-      const transactionId = deps.provider.verifyNotification(request.headers, fields);
+      const action = await cinetpayPayment(deps.provider).action({ headers: request.headers, fields });
+      const transactionId = action.action === 'check' ? action.ref : undefined;
       if (!transactionId) {
         request.log.warn(
           { transactionId: fields.cpm_trans_id },
@@ -142,6 +145,7 @@ export const automaticPaymentRoutes: FastifyPluginAsyncZod<{ deps: AutomaticPaym
         locale = order?.locale ?? locale;
       } catch (error) {
         if (error instanceof HttpError && error.statusCode < 500) throw error;
+        if (error instanceof DomainError && error.kind !== 'unavailable') throw error;
         request.log.warn({ err: error }, 'CinetPay return: status check failed');
       }
       reply.header('cache-control', 'no-store');

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PaymentState } from '../../../shared/contracts/mobile-money';
 import { toCents } from '../../../shared/money';
+import { METHOD } from '../../../shared/payment-methods';
 import { CINETPAY_MIN_XOF, cinetpayAmountXof } from '../../adapters/mobile-money/cinetpay';
 import {
   type CheckedPayment,
@@ -12,15 +13,17 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
-import { badRequest, HttpError } from '../../http/errors';
-import { enqueueJob, type JobInput, mobileMoneyEmailJob } from '../jobs/jobs.service';
+import { conflict, invalid, notFound } from '../../domain/errors';
+// 502 and a 503 without Retry-After have no domain kind: kept as they are on the wire.
+import { HttpError } from '../../http/errors';
+import { enqueueJob } from '../jobs/jobs.service';
+import { completeOrder, flagOrder, isClosed, UNDECIDED } from '../orders/order-lifecycle';
 import type { OrderRow } from '../orders/orders.service';
-import {
-  completeMobileMoneyOrder,
-  decidedConflict,
-  findMobileMoneyOrderByPublicId,
-  isClosed,
-} from './mobile-money.service';
+import type { PaymentCheck } from '../payments/payment-provider';
+import { cinetpayPayment } from './cinetpay-payment';
+import { cinetpayPollJob, pollDelayMs } from './cinetpay-poll-job';
+import { decidedConflict, findMobileMoneyOrderByPublicId } from './mobile-money.service';
+import { mobileMoneyEmailJob } from './mobile-money-email-job';
 
 /**
  * Automatic mobile money: the shop initialises a payment with the provider, the shopper pays on the
@@ -42,24 +45,6 @@ export interface AutomaticPaymentDeps {
   baseUrl: () => string;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
-
-/** How long the poller keeps asking, and when it asks (then hourly): a notification may never come. */
-export const POLL_FOR_MS = 24 * 3_600_000;
-const POLL_DELAYS_MS = [30_000, 60_000, 120_000, 300_000, 600_000, 1_200_000, 1_800_000];
-export const pollDelayMs = (poll: number) => POLL_DELAYS_MS[poll] ?? 3_600_000;
-
-export const CINETPAY_POLL_JOB = 'cinetpay-poll';
-export const cinetpayPollJob = (
-  orderId: string,
-  transactionId: string,
-  poll: number,
-  runAfter: Date,
-): JobInput => ({
-  kind: CINETPAY_POLL_JOB,
-  payload: { orderId, transactionId, poll },
-  dedupeKey: `${CINETPAY_POLL_JOB}:${transactionId}:${poll}`,
-  runAfter,
-});
 
 /** A transaction id CinetPay accepts: letters and digits, unique (128 random bits). */
 const newTransactionId = () => `GA${randomBytes(16).toString('hex').toUpperCase()}`;
@@ -83,10 +68,7 @@ export const amountXofOf = (order: Pick<OrderRow, 'total'>) => cinetpayAmountXof
 function requireProvider(deps: AutomaticPaymentDeps): MobileMoneyProvider {
   // Not configured is a fact about this shop, not an outage: 404, and the receipt flow remains.
   if (!deps.provider) {
-    throw new HttpError(
-      404,
-      'Automatic mobile-money payment is not offered by this shop: send a receipt instead',
-    );
+    throw notFound('Automatic mobile-money payment is not offered by this shop: send a receipt instead');
   }
   return deps.provider;
 }
@@ -105,20 +87,17 @@ export async function startAutomaticPayment(
   if (isClosed(order.status)) throw decidedConflict(order);
   // A new attempt would clear the operator's flag (and perhaps take the money twice).
   if (paymentStateOf(order) === 'review') {
-    throw new HttpError(
-      409,
-      'This payment is being checked by the shop: you will hear from us within 24 hours',
-    );
+    throw conflict('This payment is being checked by the shop: you will hear from us within 24 hours');
   }
   const amountXof = amountXofOf(order);
-  if (amountXof < CINETPAY_MIN_XOF) throw badRequest(`The provider takes at least ${CINETPAY_MIN_XOF} FCFA`);
+  if (amountXof < CINETPAY_MIN_XOF) throw invalid(`The provider takes at least ${CINETPAY_MIN_XOF} FCFA`);
   if (order.providerTransactionId && order.providerPaymentUrl && paymentStateOf(order) === 'waiting') {
     return { paymentUrl: order.providerPaymentUrl, amountXof, paymentState: 'waiting' };
   }
   const transactionId = newTransactionId();
   let initialised: Awaited<ReturnType<MobileMoneyProvider['initialisePayment']>>;
   try {
-    initialised = await provider.initialisePayment({
+    initialised = await cinetpayPayment(provider).start({
       transactionId,
       amountXof,
       description: `Commande ${order.orderNumber}`,
@@ -152,7 +131,7 @@ export async function startAutomaticPayment(
       .where(
         and(
           eq(orders.id, order.id),
-          inArray(orders.status, ['pending', 'pending_verification']),
+          inArray(orders.status, UNDECIDED),
           order.providerTransactionId
             ? eq(orders.providerTransactionId, order.providerTransactionId)
             : isNull(orders.providerTransactionId),
@@ -184,25 +163,15 @@ export type ConfirmOutcome =
  * the 24-hour flag and a rejection matters more than the flag it follows). With the provider's
  * answer, when there is one, so the tab shows what CinetPay said.
  */
-async function flagForOperator(
+export async function flagForOperator(
   db: Db,
   orderId: string,
   reason: string,
   checked?: Pick<CheckedPayment, 'providerStatus'>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(orders)
-      .set({
-        providerAttentionAt: sql`now()`,
-        providerAttentionReason: reason,
-        ...(checked ? { providerStatus: checked.providerStatus, providerCheckedAt: sql`now()` } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(orders.id, orderId))
-      .returning({ id: orders.id });
     // The operator hears of it by email too, once per reason: the same flag again adds no email.
-    if (row) {
+    if (await flagOrder(tx, orderId, reason, checked?.providerStatus)) {
       await enqueueJob(
         tx,
         mobileMoneyEmailJob('operator-payment-attention', orderId, undefined, reasonKey(reason)),
@@ -231,17 +200,17 @@ export async function confirmTransaction(
     .from(orders)
     .where(eq(orders.providerTransactionId, transactionId))
     .limit(1);
-  if (order?.paymentMethod !== 'djamo') return 'unknown';
+  if (order?.paymentMethod !== METHOD.mobileMoney) return 'unknown';
   if (order.status === 'completed') return 'already-completed';
-  let checked: CheckedPayment;
+  let checked: PaymentCheck<CheckedPayment>;
   try {
-    checked = await provider.checkPayment(transactionId);
+    checked = await cinetpayPayment(provider).check(transactionId);
   } catch (error) {
     if (error instanceof ProviderRefusedError) throw new ProviderUnavailableError(error.message);
     throw error;
   }
   const sameAttempt = eq(orders.providerTransactionId, transactionId);
-  if (checked.outcome === 'paid') {
+  if (checked.status === 'paid') {
     const expected = amountXofOf(order);
     if (checked.currency !== 'XOF' || checked.amount === undefined || checked.amount < expected) {
       deps.log?.error(
@@ -262,7 +231,7 @@ export async function confirmTransaction(
       return 'attention';
     }
     const completed = await deps.db.transaction((tx) =>
-      completeMobileMoneyOrder(
+      completeOrder(
         tx,
         order.id,
         {
@@ -281,10 +250,8 @@ export async function confirmTransaction(
   await deps.db
     .update(orders)
     .set({ providerStatus: checked.providerStatus, providerCheckedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(
-      and(eq(orders.id, order.id), sameAttempt, inArray(orders.status, ['pending', 'pending_verification'])),
-    );
-  return checked.outcome;
+    .where(and(eq(orders.id, order.id), sameAttempt, inArray(orders.status, UNDECIDED)));
+  return checked.status;
 }
 
 /**
@@ -319,44 +286,4 @@ export async function automaticPaymentStatus(deps: AutomaticPaymentDeps, publicI
     amountXof: deps.provider ? amountXofOf(order) : null,
     providerStatus: order.providerStatus,
   };
-}
-
-/**
- * The poller: one job per poll, each queueing the next with a growing delay, until the order is
- * decided, the attempt was replaced, or 24 hours passed — then the order is flagged for the operator.
- */
-export async function pollTransaction(
-  deps: AutomaticPaymentDeps,
-  job: { orderId: string; transactionId: string; poll: number },
-): Promise<void> {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, job.orderId)).limit(1);
-  if (!order || order.providerTransactionId !== job.transactionId) return;
-  if (order.status !== 'pending' && order.status !== 'pending_verification') return;
-  if (!deps.provider) {
-    // Its keys were removed: nobody to ask any more.
-    await flagForOperator(
-      deps.db,
-      order.id,
-      'CinetPay is no longer configured: check this payment in its back-office',
-    );
-    return;
-  }
-  let outcome: ConfirmOutcome;
-  try {
-    outcome = await confirmTransaction(deps, job.transactionId, 'poller');
-  } catch (error) {
-    // CinetPay down or answering nonsense: ask again on the schedule (the job's own retries would
-    // give up within hours, without flagging the order).
-    if (!(error instanceof ProviderUnavailableError)) throw error;
-    deps.log?.warn({ err: error, orderId: order.id }, 'CinetPay check failed; polling again later');
-    outcome = 'waiting';
-  }
-  if (outcome !== 'waiting') return;
-  const startedAt = order.providerStartedAt?.getTime() ?? order.createdAt.getTime();
-  const next = Date.now() + pollDelayMs(job.poll + 1);
-  if (next - startedAt > POLL_FOR_MS) {
-    await flagForOperator(deps.db, order.id, 'No confirmation from CinetPay within 24 hours');
-    return;
-  }
-  await enqueueJob(deps.db, cinetpayPollJob(order.id, job.transactionId, job.poll + 1, new Date(next)));
 }

@@ -10,7 +10,7 @@ export interface MobileMoneyEmailOrder {
   email: string;
   phoneNumber: string;
   orderNumber: string;
-  djamoReference: string | null;
+  reference: string | null;
   total: string;
   paymentProvider: string | null;
   guides: string[];
@@ -93,7 +93,7 @@ export function composeReceiptReceivedEmail(
     t.receivedSubject(order.orderNumber),
     [
       t.greeting(order.firstName.trim()),
-      t.received(order.orderNumber, order.djamoReference ?? '—', displayPrice(order.total, order.locale)),
+      t.received(order.orderNumber, order.reference ?? '—', displayPrice(order.total, order.locale)),
       t.receivedNext,
     ],
     orderPageUrl,
@@ -105,7 +105,7 @@ export function composeRejectionEmail(order: MobileMoneyEmailOrder, orderPageUrl
   const t = shopperCopy[order.locale];
   return compose(order.locale, t.rejectedSubject(order.orderNumber), [
     t.greeting(order.firstName.trim()),
-    t.rejected(order.orderNumber, order.djamoReference ?? '—', displayPrice(order.total, order.locale)),
+    t.rejected(order.orderNumber, order.reference ?? '—', displayPrice(order.total, order.locale)),
     t.rejectedNext,
     `${t.orderPage} ${orderPageUrl}`,
     t.signature,
@@ -116,9 +116,9 @@ export function composeRejectionEmail(order: MobileMoneyEmailOrder, orderPageUrl
 export function composeOperatorReceiptNotice(order: MobileMoneyEmailOrder, adminUrl: string): ComposedEmail {
   return compose(
     'en',
-    `Receipt to check – order ${order.orderNumber} (${order.djamoReference ?? 'no reference'})`,
+    `Receipt to check – order ${order.orderNumber} (${order.reference ?? 'no reference'})`,
     [
-      `A mobile money receipt arrived for order ${order.orderNumber}, reference ${order.djamoReference ?? '—'}.`,
+      `A mobile money receipt arrived for order ${order.orderNumber}, reference ${order.reference ?? '—'}.`,
       `Customer: ${order.firstName} ${order.lastName}, ${order.email}, ${order.phoneNumber}.`,
       `Amount: ${displayPrice(order.total, 'en')}${order.paymentProvider ? `, paid with ${order.paymentProvider}` : ''}.`,
       `Guides: ${order.guides.join(', ')}.`,

@@ -3,10 +3,10 @@ import { toCents } from '../../../shared/money';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { orderItems, orders, paymentReceipts } from '../../db/schema';
-import { type MobileMoneyEmailKind, mobileMoneyEmailKey } from '../jobs/jobs.service';
 import { PermanentJobError } from '../jobs/worker';
 import { type MailDeps, orderOrigin, orderPageUrl, sendLoggedEmail } from '../mail/mail.service';
-import { paymentUrlFor } from './mobile-money.service';
+import { paymentUrlFor } from '../payments/payment-url';
+import { type MobileMoneyEmailKind, mobileMoneyEmailKey } from './mobile-money-email-job';
 import {
   composeOperatorPaymentAttention,
   composeOperatorReceiptNotice,
@@ -65,7 +65,7 @@ export async function sendMobileMoneyEmail(
     email: order.email,
     phoneNumber: order.phoneNumber,
     orderNumber: order.orderNumber,
-    djamoReference: order.djamoReference,
+    reference: order.mobileMoneyReference,
     total: order.total,
     paymentProvider: provider,
     guides: items.map((i) => i.title),
@@ -82,7 +82,7 @@ export async function sendMobileMoneyEmail(
               ? { kind: 'last', hoursLeft: hoursLeft(order, expiryHours) }
               : { kind: 'reminder' },
         paymentUrl: paymentUrlFor(deps.config.mobileMoney.paymentUrl, {
-          reference: order.djamoReference ?? '',
+          reference: order.mobileMoneyReference ?? '',
           totalCents: toCents(order.total),
         }),
         providers: deps.config.mobileMoney.providers,

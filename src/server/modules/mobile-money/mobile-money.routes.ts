@@ -18,15 +18,9 @@ import { binaryResponse } from '../../http/openapi';
 import { HOUR_MS, perClientLimit, registerRateLimits } from '../../http/rate-limits';
 import { attachmentDisposition } from '../downloads/file-names';
 import { readMultipartUpload } from '../files/uploads';
-import {
-  acceptReceipt,
-  decideOrder,
-  findLatestReceipt,
-  type MobileMoneyDeps,
-  placeMobileMoneyOrder,
-  receiptRule,
-} from './mobile-money.service';
+import { type MobileMoneyDeps, placeMobileMoneyOrder } from './mobile-money.service';
 import { listPendingMobileMoneyOrders } from './operator-orders';
+import { acceptReceipt, decideOrder, findLatestReceipt, receiptRule } from './receipts.service';
 
 /** Paying by mobile money (storefront spec §2 "Mobile-money order dialog") and the operator's desk (admin spec "Mobile Money tab"). */
 export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,67 +1,31 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   CreateMobileMoneyOrderResponse,
   createMobileMoneyOrderBodySchema,
 } from '../../../shared/contracts/mobile-money';
-import {
-  RECEIPT_MAX_BYTES,
-  receiptMessages,
-  VERIFICATION_HOURS,
-} from '../../../shared/contracts/mobile-money';
-import { centsToDecimal, centsToFcfa, toCents } from '../../../shared/money';
+import { VERIFICATION_HOURS } from '../../../shared/contracts/mobile-money';
+import { centsToFcfa, toCents } from '../../../shared/money';
+import { METHOD } from '../../../shared/payment-methods';
 import type { FileStore } from '../../adapters/storage/file-store';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { jobs, orders, paymentReceipts, storedFiles } from '../../db/schema';
-import { badRequest, conflict, type HttpError, notFound } from '../../http/errors';
-import { findRepeatedOrder } from '../checkout/checkout.service';
-import { type StoredFile, storeFile } from '../files/files.service';
-import { pdfToWebp } from '../files/pdf-to-image';
-import {
-  cleanFileName,
-  detectedMime,
-  type FileRule,
-  reencodeImage,
-  type UploadedFile,
-} from '../files/uploads';
-import {
-  type DbOrTx,
-  deliverOrderJob,
-  enqueueJob,
-  MOBILE_MONEY_EMAIL_JOB,
-  type MobileMoneyEmailKind,
-  mobileMoneyEmailJob,
-} from '../jobs/jobs.service';
-import { refuseBeyondDailyOrders } from '../orders/daily-order-limit';
+import { orders } from '../../db/schema';
+import { conflict, type DomainError, invalid, notFound } from '../../domain/errors';
+import { enqueueJob } from '../jobs/jobs.service';
 import { hashClaimKey, holdsClaimKey, ORDER_NUMBER_ALPHABET, PUBLIC_ID_PATTERN } from '../orders/order-ids';
-import { createOrder, type OrderRow, TotalMismatchError } from '../orders/orders.service';
+import { repeatOrWithinDailyLimit } from '../orders/order-lifecycle';
+import { createOrder, euros, type OrderRow, TotalMismatchError } from '../orders/orders.service';
 import { expirySweepJob } from './mobile-money-expiry';
 import { paymentInstructionJobs } from './payment-instructions';
+import { receiptPayment } from './receipt-payment';
 
 export interface MobileMoneyDeps {
   db: Db;
   files: FileStore;
   config: Pick<Config, 'mobileMoney' | 'limits'> & Partial<Pick<Config, 'cinetpay'>>;
 }
-
-export const receiptRule: FileRule = { maxBytes: RECEIPT_MAX_BYTES, tooLarge: receiptMessages.tooLarge };
-
-/** Receipts one order keeps (issue 15 §3): enough for a retake or two, not a free disk. */
-export const RECEIPTS_PER_ORDER = 5;
-/** However many receipts arrive, the shopper and the operator hear of an order at most this often. */
-const RECEIPT_EMAIL_INTERVAL = sql.raw(`interval '10 minutes'`);
-
-const tooManyReceipts = () =>
-  conflict(
-    `This order already has ${RECEIPTS_PER_ORDER} receipts: we will check them within ${VERIFICATION_HOURS} hours. Contact us if the payment needs another one.`,
-    'receipt_limit',
-  );
-
-const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const euros = (cents: number) => `${centsToDecimal(cents)} €`;
 
 /**
  * "MM7K3M9QXZ": typed by hand into a wallet app, so short, upper case, no 0/O or 1/I/L.
@@ -72,19 +36,6 @@ export function generateMobileMoneyReference(): string {
   let code = '';
   for (let i = 0; i < 8; i++) code += ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
   return `MM${code}`;
-}
-
-/** The provider's page with {reference}, {amount} (FCFA) and {amountEur} filled in. */
-export function paymentUrlFor(template: string, values: { reference: string; totalCents: number }): string {
-  const filled: Record<string, string> = {
-    reference: values.reference,
-    amount: String(centsToFcfa(values.totalCents)),
-    amountEur: centsToDecimal(values.totalCents),
-  };
-  // new URL() percent-encodes the braces of a template.
-  return template.replace(/(?:\{|%7B)(reference|amount|amountEur)(?:\}|%7D)/gi, (_m, name: string) =>
-    encodeURIComponent(filled[name === 'amounteur' ? 'amountEur' : name] ?? filled[name] ?? ''),
-  );
 }
 
 /**
@@ -105,11 +56,11 @@ export async function placeMobileMoneyOrder(
     mobile: body.mobile,
   };
   const claimed = toCents(body.total);
-  if (claimed === 0) throw badRequest('This cart is free: place it as a free order, no payment is needed');
+  if (claimed === 0) throw invalid('This cart is free: place it as a free order, no payment is needed');
   let placed: Awaited<ReturnType<typeof createOrder>>;
   try {
     placed = await createOrder(deps.db, {
-      paymentMethod: 'djamo',
+      paymentMethod: METHOD.mobileMoney,
       customer,
       locale: body.locale,
       lines: body.items,
@@ -117,23 +68,17 @@ export async function placeMobileMoneyOrder(
       mobileMoneyReference: generateMobileMoneyReference,
       claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
       origin,
-      findRepeat: async (tx) => {
-        const repeat = await findRepeatedOrder(tx, 'djamo', customer, body.items);
-        if (!repeat) {
-          const max = deps.config.limits.mobileMoneyOrdersPerEmailPerDay;
-          await refuseBeyondDailyOrders(tx, {
-            method: 'djamo',
-            email: customer.email,
-            max,
-            refusal: `email: this address already placed ${max} mobile-money orders today. Please pay one of them, or try again tomorrow.`,
-          });
-        }
-        return repeat;
-      },
+      findRepeat: repeatOrWithinDailyLimit(METHOD.mobileMoney, {
+        customer,
+        lines: body.items,
+        onlyPending: true,
+        max: deps.config.limits.mobileMoneyOrdersPerEmailPerDay,
+        refusal: `email: this address already placed ${deps.config.limits.mobileMoneyOrdersPerEmailPerDay} mobile-money orders today. Please pay one of them, or try again tomorrow.`,
+      }),
     });
   } catch (error) {
     if (error instanceof TotalMismatchError) {
-      throw badRequest(
+      throw invalid(
         `total: ${euros(error.paidCents)} does not match the cart's total at current prices, ${euros(error.currentCents)}`,
       );
     }
@@ -150,7 +95,7 @@ export async function placeMobileMoneyOrder(
   }
   if (!placed.created && !holdsClaimKey(order, body.claimKey)) return { created: false, response: undefined };
   const totalCents = toCents(order.total);
-  const reference = order.djamoReference ?? '';
+  const reference = order.mobileMoneyReference ?? '';
   return {
     created: placed.created,
     response: {
@@ -165,8 +110,10 @@ export async function placeMobileMoneyOrder(
         lastName: order.lastName,
         status: order.status,
       },
-      paymentUrl: paymentUrlFor(deps.config.mobileMoney.paymentUrl, { reference, totalCents }),
-      providers: deps.config.mobileMoney.providers,
+      ...(await receiptPayment({ db: deps.db, config: deps.config.mobileMoney }).start({
+        reference,
+        totalCents,
+      })),
       verificationHours: VERIFICATION_HOURS,
       // Offered only when the provider's keys are set; otherwise the receipt flow is all there is.
       automaticPayment: deps.config.cinetpay
@@ -180,225 +127,27 @@ export async function placeMobileMoneyOrder(
   };
 }
 
-export async function findMobileMoneyOrderByPublicId(db: Db, publicId: string): Promise<OrderRow> {
-  const order = PUBLIC_ID_PATTERN.test(publicId)
-    ? (await db.select().from(orders).where(eq(orders.publicId, publicId)).limit(1))[0]
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A mobile-money order by its public id (the shopper's) or its id (the admin's); a malformed one is not looked up. */
+export async function findMobileMoneyOrder(db: Db, by: 'publicId' | 'id', value: string): Promise<OrderRow> {
+  const wellFormed = by === 'publicId' ? PUBLIC_ID_PATTERN.test(value) : UUID.test(value);
+  const order = wellFormed
+    ? (await db.select().from(orders).where(eq(orders[by], value)).limit(1))[0]
     : undefined;
   if (!order) throw notFound('Order not found');
-  if (order.paymentMethod !== 'djamo') throw badRequest('This order is not paid by mobile money');
+  if (order.paymentMethod !== METHOD.mobileMoney) throw invalid('This order is not paid by mobile money');
   return order;
 }
 
-/** Nothing more can happen to the order: validated, rejected, or expired unpaid. */
-export const isClosed = (status: OrderRow['status']) =>
-  status === 'completed' || status === 'rejected' || status === 'expired';
+export const findMobileMoneyOrderByPublicId = (db: Db, publicId: string) =>
+  findMobileMoneyOrder(db, 'publicId', publicId);
 
-export function decidedConflict(order: Pick<OrderRow, 'status'>): HttpError {
+export function decidedConflict(order: Pick<OrderRow, 'status'>): DomainError {
   if (order.status === 'completed')
     return conflict('This order was already validated: its guides have been sent.');
   if (order.status === 'expired') {
     return conflict('This order expired: no payment arrived in time. Please place a new order.');
   }
   return conflict('This order was already rejected.');
-}
-
-/** Normalises the form's provider: one of the configured wallets, or the generic 'mobile_money'. */
-export function receiptProvider(value: string | undefined, providers: string[]): string {
-  const given = (value ?? '').trim();
-  if (given === '' || given.toLowerCase() === 'mobile_money') return 'mobile_money';
-  const match = providers.find((p) => p.toLowerCase() === given.toLowerCase());
-  if (!match) throw badRequest(`provider: must be mobile_money or one of ${providers.join(', ')}`);
-  return match;
-}
-
-/**
- * The bytes to keep: images re-encoded, PDFs rendered to an image of their first pages (issue 15
- * §3). Either way only pixels are kept, never what the sender's file could carry or run.
- */
-async function receiptContent(file: UploadedFile): Promise<{ data: Buffer; contentType: string }> {
-  const mime = await detectedMime(file.data);
-  if (mime && IMAGE_TYPES.has(mime)) {
-    const data = await reencodeImage(file.data, {
-      accepted: IMAGE_TYPES,
-      refusal: receiptMessages.invalidType,
-    });
-    return { data, contentType: 'image/webp' };
-  }
-  if (mime === 'application/pdf') {
-    return {
-      data: await pdfToWebp(file.data, { refusal: receiptMessages.invalidType }),
-      contentType: 'image/webp',
-    };
-  }
-  throw badRequest(receiptMessages.invalidType);
-}
-
-/**
- * A receipt for a pending mobile-money order, sent by whoever holds the order's public id. It is
- * stored privately beside any earlier one, the order waits for verification, and the shopper and
- * the operator are emailed through the outbox. Nothing is kept when any step fails.
- */
-export async function acceptReceipt(
-  deps: MobileMoneyDeps,
-  publicId: string,
-  /** Reads the body, once the order is known to take a receipt: nobody streams 5 MB for a 404. */
-  readUpload: () => Promise<{ file: UploadedFile | undefined; provider: string | undefined }>,
-): Promise<void> {
-  const order = await findMobileMoneyOrderByPublicId(deps.db, publicId);
-  if (isClosed(order.status)) throw decidedConflict(order);
-  // Checked again under the row lock below; this one saves reading 5 MB for nothing.
-  if ((await countReceipts(deps.db, order.id)) >= RECEIPTS_PER_ORDER) throw tooManyReceipts();
-  const upload = await readUpload();
-  if (!upload.file) throw badRequest(receiptMessages.missing);
-  const provider = receiptProvider(upload.provider, deps.config.mobileMoney.providers);
-  const content = await receiptContent(upload.file);
-  const baseName = cleanFileName(upload.file.fileName, 'receipt').replace(/\.[A-Za-z0-9]{1,5}$/, '');
-  let stored: StoredFile | undefined;
-  try {
-    await deps.db.transaction(async (tx) => {
-      // The row lock orders this after a validation or rejection running at the same moment.
-      const [current] = await tx
-        .select({ status: orders.status })
-        .from(orders)
-        .where(eq(orders.id, order.id))
-        .for('update');
-      if (!current || isClosed(current.status)) throw decidedConflict(current ?? order);
-      if ((await countReceipts(tx, order.id)) >= RECEIPTS_PER_ORDER) throw tooManyReceipts();
-      stored = await storeFile(
-        { db: tx, files: deps.files },
-        {
-          purpose: 'receipt',
-          data: content.data,
-          contentType: content.contentType,
-          originalName: `${baseName || 'receipt'}.webp`,
-        },
-      );
-      const [receipt] = await tx
-        .insert(paymentReceipts)
-        .values({ orderId: order.id, fileId: stored.id, provider })
-        .returning({ id: paymentReceipts.id });
-      await tx
-        .update(orders)
-        .set({
-          status: 'pending_verification',
-          paymentProvider: provider === 'mobile_money' ? (order.paymentProvider ?? null) : provider,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(orders.id, order.id));
-      for (const kind of ['receipt-received', 'operator-receipt-notice'] as const) {
-        if (!(await emailedRecently(tx, kind, order.id))) {
-          await enqueueJob(tx, mobileMoneyEmailJob(kind, order.id, receipt!.id));
-        }
-      }
-    });
-  } catch (error) {
-    // The transaction took the stored_files row back with it; the bytes go too.
-    if (stored) await deps.files.delete(stored.storageKey).catch(() => {});
-    throw error;
-  }
-}
-
-const countReceipts = async (db: DbOrTx, orderId: string): Promise<number> =>
-  (
-    await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(paymentReceipts)
-      .where(eq(paymentReceipts.orderId, orderId))
-  )[0]?.n ?? 0;
-
-/** Whether this email about this order was queued within RECEIPT_EMAIL_INTERVAL (under the order's row lock, so no race). */
-async function emailedRecently(tx: DbOrTx, kind: MobileMoneyEmailKind, orderId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.kind, MOBILE_MONEY_EMAIL_JOB),
-        sql`${jobs.payload}->>'kind' = ${kind}`,
-        sql`${jobs.payload}->>'orderId' = ${orderId}`,
-        sql`${jobs.createdAt} > now() - ${RECEIPT_EMAIL_INTERVAL}`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-async function findAdminOrder(db: Db, id: string): Promise<OrderRow> {
-  const order = UUID.test(id)
-    ? (await db.select().from(orders).where(eq(orders.id, id)).limit(1))[0]
-    : undefined;
-  if (!order) throw notFound('Order not found');
-  if (order.paymentMethod !== 'djamo') throw badRequest('This order is not paid by mobile money');
-  return order;
-}
-
-/**
- * Completes an undecided mobile-money order and queues its delivery, in the caller's transaction:
- * one UPDATE guarded by the status, so of two racing completions (an operator's validation, a
- * provider notification, the poller, the shopper's return) exactly one gets the row back and
- * queues the delivery; the others get undefined. `also` narrows the guard (e.g. the transaction id).
- */
-export async function completeMobileMoneyOrder(
-  tx: DbOrTx,
-  orderId: string,
-  values: { verifiedBy: string } & Partial<Pick<OrderRow, 'providerStatus' | 'providerCheckedAt'>>,
-  also?: SQL,
-): Promise<OrderRow | undefined> {
-  const [row] = await tx
-    .update(orders)
-    .set({ ...values, status: 'completed', completedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        eq(orders.paymentMethod, 'djamo'),
-        inArray(orders.status, ['pending', 'pending_verification']),
-        also,
-      ),
-    )
-    .returning();
-  if (row) await enqueueJob(tx, deliverOrderJob(row.id));
-  return row;
-}
-
-/**
- * The operator's decision on a pending mobile-money order. One UPDATE guarded by the status makes
- * the decision once: of two racing validations, one wins and the other gets a 409. Validation
- * queues the same delivery job as a card order, in the same transaction.
- */
-export async function decideOrder(
-  db: Db,
-  id: string,
-  decision: { kind: 'validate'; verifiedBy: string } | { kind: 'reject' },
-): Promise<OrderRow> {
-  const order = await findAdminOrder(db, id);
-  const decided = await db.transaction(async (tx) => {
-    if (decision.kind === 'validate') {
-      return completeMobileMoneyOrder(tx, order.id, { verifiedBy: decision.verifiedBy });
-    }
-    const [row] = await tx
-      .update(orders)
-      .set({ status: 'rejected', rejectedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(orders.id, order.id), inArray(orders.status, ['pending', 'pending_verification'])))
-      .returning();
-    if (!row) return undefined;
-    await enqueueJob(tx, mobileMoneyEmailJob('rejection', row.id));
-    return row;
-  });
-  if (decided) return decided;
-  const [now] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
-  throw decidedConflict(now ?? order);
-}
-
-/** The latest receipt of an order, for the admin; never served under a public URL. */
-export async function findLatestReceipt(db: Db, orderId: string): Promise<StoredFile> {
-  if (!UUID.test(orderId)) throw notFound('Receipt not found');
-  const [row] = await db
-    .select({ file: storedFiles })
-    .from(paymentReceipts)
-    .innerJoin(storedFiles, eq(storedFiles.id, paymentReceipts.fileId))
-    .where(eq(paymentReceipts.orderId, orderId))
-    .orderBy(desc(paymentReceipts.createdAt), desc(paymentReceipts.id))
-    .limit(1);
-  if (!row) throw notFound('Receipt not found');
-  return row.file;
 }

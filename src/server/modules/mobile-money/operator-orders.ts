@@ -5,6 +5,7 @@ import {
   type PendingMobileMoneyQuery,
   VERIFICATION_HOURS,
 } from '../../../shared/contracts/mobile-money';
+import { METHOD } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
 import { orderItems, orders, paymentReceipts, storedFiles } from '../../db/schema';
 
@@ -36,7 +37,7 @@ function matching(q: string | undefined): SQL | undefined {
   const compact = `%${escapeLike(q.replace(/\s+/g, ''))}%`;
   const digits = q.replace(/\D/g, '');
   return or(
-    ilike(orders.djamoReference, compact),
+    ilike(orders.mobileMoneyReference, compact),
     ilike(orders.orderNumber, compact),
     ilike(orders.email, `%${escapeLike(q)}%`),
     digits.length >= 3
@@ -56,7 +57,7 @@ export async function listPendingMobileMoneyOrders(
   now = new Date(),
 ): Promise<{ orders: PendingMobileMoneyOrder[]; total: number }> {
   const where = and(
-    eq(orders.paymentMethod, 'djamo'),
+    eq(orders.paymentMethod, METHOD.mobileMoney),
     or(
       stillOpen,
       and(ne(orders.status, 'expired'), sql`${orders.updatedAt} > now() - interval '24 hours'`),
@@ -113,7 +114,7 @@ export async function listPendingMobileMoneyOrders(
       email: order.email,
       phoneNumber: order.phoneNumber,
       totalAmount: order.total,
-      djamoReference: order.djamoReference,
+      djamoReference: order.mobileMoneyReference,
       status: order.status,
       paymentProvider: order.paymentProvider,
       receiptUrl: latest ? `/api/admin/receipts/${order.id}` : null,

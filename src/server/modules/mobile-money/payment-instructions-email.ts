@@ -82,7 +82,7 @@ export function composePaymentInstructionsEmail(
     t.step1(total),
     { link: details.paymentUrl },
     t.wallets(details.providers.join(', ')),
-    t.step2(order.djamoReference ?? '—'),
+    t.step2(order.reference ?? '—'),
     t.step3,
     { link: details.orderPageUrl },
     t.verify,

@@ -1,6 +1,6 @@
 import type { JobInput } from '../jobs/jobs.service';
-import { mobileMoneyEmailJob } from '../jobs/jobs.service';
 import type { OrderRow } from '../orders/orders.service';
+import { mobileMoneyEmailJob } from './mobile-money-email-job';
 
 /**
  * Issue 17 §6: a shopper who closes the tab before paying must still know how to pay. The order

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { PaymentMethod } from '../../../shared/payment-methods';
 import { orders } from '../../db/schema';
-import { TooManyRequestsError } from '../../http/errors';
+import { tooMany } from '../../domain/errors';
 import type { Tx } from './orders.service';
 
 const DAY_SECONDS = 24 * 3600;
@@ -14,7 +15,7 @@ const DAY_SECONDS = 24 * 3600;
  */
 export async function refuseBeyondDailyOrders(
   tx: Tx,
-  limit: { method: 'free' | 'djamo'; email: string; max: number; refusal: string },
+  limit: { method: PaymentMethod; email: string; max: number; refusal: string },
 ): Promise<void> {
   const email = limit.email.trim().toLowerCase();
   await tx.execute(
@@ -37,9 +38,6 @@ export async function refuseBeyondDailyOrders(
       ),
     );
   if (row && row.placed >= limit.max) {
-    throw new TooManyRequestsError(
-      limit.refusal,
-      Math.min(DAY_SECONDS, Math.max(1, row.wait ?? DAY_SECONDS)),
-    );
+    throw tooMany(limit.refusal, Math.min(DAY_SECONDS, Math.max(1, row.wait ?? DAY_SECONDS)));
   }
 }

@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderSchema } from '../../../shared/contracts/orders';
 import { centsToFcfa, toCents } from '../../../shared/money';
+import { METHOD } from '../../../shared/payment-methods';
 import { notFound } from '../../http/errors';
-import { paymentUrlFor } from '../mobile-money/mobile-money.service';
+import { paymentUrlFor } from '../payments/payment-url';
 import { findOrderByPublicId } from './orders.service';
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +19,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order) throw notFound('Order not found');
       // Personal data: never kept by a shared cache.
       reply.header('cache-control', 'no-store');
-      if (order.paymentMethod !== 'djamo' || order.status !== 'pending') return order;
+      if (order.paymentMethod !== METHOD.mobileMoney || order.status !== 'pending') return order;
       const { paymentUrl, providers } = app.services.config.mobileMoney;
       const totalCents = toCents(order.total);
       return {

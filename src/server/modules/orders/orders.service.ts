@@ -4,10 +4,12 @@ import type { Customer } from '../../../shared/contracts/checkout';
 import type { Order } from '../../../shared/contracts/orders';
 import type { Locale } from '../../../shared/locale';
 import { centsToDecimal, toCents } from '../../../shared/money';
+import { isPaidOnOrder, METHOD, type PaymentMethod } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
 import { orderItems, orders, storedFiles, travelGuides } from '../../db/schema';
-import { badRequest } from '../../http/errors';
-import { type DbOrTx, deliverOrderJob, enqueueJob } from '../jobs/jobs.service';
+import { invalid } from '../../domain/errors';
+import { type DbOrTx, enqueueJob } from '../jobs/jobs.service';
+import { deliverOrderJob } from '../mail/delivery-jobs';
 import { generateOrderNumber, generatePublicId, PUBLIC_ID_PATTERN } from './order-ids';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -63,7 +65,7 @@ export async function priceCart(
     return !row || (!row.isActive && !options.paid);
   });
   if (refused.length > 0) {
-    throw badRequest(
+    throw invalid(
       `${refused.length > 1 ? 'Some guides in your cart are' : 'A guide in your cart is'} no longer available: ${refused.join(', ')}`,
     );
   }
@@ -78,6 +80,9 @@ export async function priceCart(
   };
 }
 
+/** "14.50 €": how a refusal names an amount. */
+export const euros = (cents: number) => `${centsToDecimal(cents)} €`;
+
 /** The database total at commit time is not what was paid (a price changed after checkout began). */
 export class TotalMismatchError extends Error {
   constructor(
@@ -90,7 +95,7 @@ export class TotalMismatchError extends Error {
 
 export interface NewOrder {
   /** Card and free orders are paid, so completed and delivered at once; mobile money waits as pending. */
-  paymentMethod: 'stripe' | 'free' | 'djamo';
+  paymentMethod: PaymentMethod;
   /** Card orders: unique, so one payment only ever makes one order. */
   paymentIntentId?: string;
   customer: Customer;
@@ -143,7 +148,7 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
       const cart = await priceCart(tx, input.lines, { lock: true, paid: input.alreadyPaid });
       if (cart.totalCents !== input.paidCents) throw new TotalMismatchError(input.paidCents, cart.totalCents);
 
-      const paid = input.paymentMethod !== 'djamo';
+      const paid = isPaidOnOrder(input.paymentMethod);
       const [order] = await tx
         .insert(orders)
         .values({
@@ -151,8 +156,8 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
           orderNumber: generateOrderNumber(),
           status: paid ? 'completed' : 'pending',
           paymentMethod: input.paymentMethod,
-          djamoReference: input.mobileMoneyReference?.() ?? null,
-          paymentProvider: input.paymentMethod === 'stripe' ? 'stripe' : null,
+          mobileMoneyReference: input.mobileMoneyReference?.() ?? null,
+          paymentProvider: input.paymentMethod === METHOD.card ? 'stripe' : null,
           paymentIntentId: input.paymentIntentId ?? null,
           email: input.customer.email,
           firstName: input.customer.firstName,
@@ -233,7 +238,7 @@ export async function findOrderByPublicId(db: Db, publicId: string): Promise<Ord
     firstName: order.firstName,
     lastName: order.lastName,
     total: order.total,
-    djamoReference: order.djamoReference,
+    djamoReference: order.mobileMoneyReference,
     locale: order.locale,
     createdAt: order.createdAt.toISOString(),
     items: items.map((row) => ({

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { EmailLogEntry, EmailRange, EmailStats } from '../../../shared/contracts/admin/emails';
 import { displayPrice } from '../../../shared/money';
+import { paymentMethodLabel } from '../../../shared/payment-methods';
 import { toast } from '../../components/ui/toast';
 import { adminFetch } from '../auth/admin-session';
 import { formatAdminDate, ReceiptButton, useReceiptViewer } from '../mobile-money/mobile-money-tab';
@@ -15,16 +16,6 @@ const RANGES: { value: EmailRange; label: string }[] = [
 ];
 
 const capitalise = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
-
-/** Admin spec "Emails tab": how each payment method reads. */
-export function paymentMethodLabel(method: string | null | undefined, provider?: string | null): string {
-  if (!method) return 'N/A';
-  if (method === 'stripe') return 'Card - Stripe';
-  if (method === 'djamo')
-    return provider && provider !== 'mobile_money' ? `Mobile Money (${provider})` : 'Mobile Money';
-  if (method === 'free') return 'Free';
-  return capitalise(method);
-}
 
 const EMAIL_KINDS: Record<string, string> = {
   delivery: 'Guides delivery',

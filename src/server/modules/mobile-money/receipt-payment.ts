@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import { METHOD } from '../../../shared/payment-methods';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { orders } from '../../db/schema';
+import type { OrderRow } from '../orders/orders.service';
+import type { PaymentAction, PaymentProvider, PaymentStatus } from '../payments/payment-provider';
+import { paymentUrlFor } from '../payments/payment-url';
+
+/** The operator's word on a receipt: the money is there, or it is not. */
+export type ReceiptDecision = { kind: 'validate'; verifiedBy: string } | { kind: 'reject' };
+
+/** What a shopper needs to pay by receipt: the wallet page for this order, and the wallets taken. */
+export interface ReceiptInstructions {
+  paymentUrl: string;
+  providers: string[];
+}
+
+/**
+ * Mobile money by receipt: the payment port's provider for it (decision 005). The shop starts
+ * nothing with anyone: the shopper pays the reference on the wallet page and sends a receipt, and
+ * the operator's decision is the notification. Its payment reference is the order's id.
+ */
+export type ReceiptPayment = PaymentProvider<
+  { reference: string; totalCents: number },
+  ReceiptInstructions,
+  { orderId: string; decision: ReceiptDecision }
+>;
+
+/** An order paid by receipt, in the port's words: decided by the operator or the expiry sweep. */
+export function receiptStatus(status: OrderRow['status']): PaymentStatus {
+  if (status === 'completed') return 'paid';
+  if (status === 'rejected' || status === 'expired') return 'failed';
+  return 'waiting';
+}
+
+/** The operator's decision, as the notification it stands for. */
+export const receiptAction = ({
+  orderId,
+  decision,
+}: {
+  orderId: string;
+  decision: ReceiptDecision;
+}): PaymentAction =>
+  decision.kind === 'validate'
+    ? { action: 'complete', ref: orderId, verifiedBy: decision.verifiedBy }
+    : { action: 'fail', ref: orderId };
+
+export function receiptPayment(deps: {
+  db: Db;
+  config: Pick<Config['mobileMoney'], 'paymentUrl' | 'providers'>;
+}): ReceiptPayment {
+  return {
+    method: METHOD.mobileMoney,
+    start: async (values) => ({
+      paymentUrl: paymentUrlFor(deps.config.paymentUrl, values),
+      providers: deps.config.providers,
+    }),
+    check: async (orderId) => {
+      const [order] = await deps.db
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .limit(1);
+      const status = order ? receiptStatus(order.status) : 'failed';
+      return {
+        status,
+        providerStatus: order?.status ?? 'unknown',
+        amount: undefined,
+        currency: undefined,
+        details: undefined,
+      };
+    },
+    action: receiptAction,
+  };
+}
