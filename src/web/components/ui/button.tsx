@@ -1,15 +1,14 @@
 import type { ButtonHTMLAttributes } from 'react';
 
 const variants = {
-  /** The page's one main action (pay, save). */
+  /** The page's one main action (pay, place the order). */
   primary: 'rounded-md bg-amber-500 font-semibold text-stone-950 hover:bg-amber-400 disabled:opacity-60',
-  /** The admin's main action. */
-  dark: 'rounded-md bg-stone-900 px-3 py-2 text-sm font-semibold text-white hover:bg-stone-700 disabled:opacity-50',
+  /** The admin's main action (save, create, upload). */
+  admin: 'rounded-md bg-teal-800 text-sm font-semibold text-white hover:bg-teal-700 disabled:opacity-60',
   /** A secondary action beside a main one. */
-  outline: 'rounded-md border border-stone-300 px-3 py-2 text-sm hover:bg-stone-100 disabled:opacity-50',
-  /** An action that deletes or rejects. */
-  danger:
-    'rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-600 disabled:opacity-50',
+  outline: 'rounded-md border border-stone-300 text-sm hover:bg-stone-50 disabled:opacity-60',
+  /** An action that deletes, outlined in red. */
+  danger: 'rounded-md border border-red-300 text-sm text-red-700 hover:bg-red-50 disabled:opacity-60',
   /** A link-looking action inside a sentence. */
   link: 'font-semibold underline',
 } as const;
