@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { Modal } from './modal';
+import { Modal, useModalDialog } from './modal';
 
 /**
  * A titled dialog: its heading names it for screen readers; Escape closes it. Its content is
@@ -26,15 +26,22 @@ export function Dialog(props: { open: boolean; onClose(): void; title: ReactNode
  * with a Close button in its corner.
  */
 export function ViewerDialog(props: { open: boolean; onClose(): void; label: string; children: ReactNode }) {
+  // Not a Modal: modal.tsx is in every shopper's first load (the cart drawer), so it stays as small as it is.
+  const dialog = useModalDialog(props.open);
   return (
-    <Modal open={props.open} onClose={props.onClose} label={props.label} viewer>
+    <dialog
+      ref={dialog}
+      onClose={props.onClose}
+      aria-label={props.label}
+      className="m-auto max-h-[95vh] max-w-[95vw] rounded-xl bg-white p-4 shadow-xl backdrop:bg-black/60"
+    >
       {props.open ? (
         <div className="space-y-3">
           <div className="flex items-center justify-between gap-4">
             <p className="font-semibold">{props.label}</p>
             <button
               type="button"
-              onClick={(event) => event.currentTarget.closest('dialog')?.close()}
+              onClick={() => dialog.current?.close()}
               className="rounded-md border border-stone-300 px-3 py-1 text-sm font-semibold hover:bg-stone-50"
             >
               Close
@@ -43,6 +50,6 @@ export function ViewerDialog(props: { open: boolean; onClose(): void; label: str
           {props.children}
         </div>
       ) : null}
-    </Modal>
+    </dialog>
   );
 }

@@ -12,28 +12,21 @@ export function useModalDialog(open: boolean): RefObject<HTMLDialogElement | nul
   return dialog;
 }
 
-/** A centred dialog; `wide` for forms, `viewer` as large as the screen for one thing to look at. */
+/** A centred dialog; `wide` for forms. */
 export function Modal(props: {
   open: boolean;
   onClose(): void;
-  /** The id of the dialog's heading, or else its name as `label`. */
-  labelledBy?: string;
-  label?: string;
+  labelledBy: string;
   wide?: boolean;
-  viewer?: boolean;
   children: ReactNode;
 }) {
   const dialog = useModalDialog(props.open);
-  const size = props.viewer
-    ? 'max-h-[95vh] max-w-[95vw] p-4 backdrop:bg-black/60'
-    : `w-[calc(100%-2rem)] ${props.wide ? 'max-w-2xl' : 'max-w-md'} p-6 backdrop:bg-black/50`;
   return (
     <dialog
       ref={dialog}
       onClose={props.onClose}
       aria-labelledby={props.labelledBy}
-      aria-label={props.label}
-      className={`m-auto ${size} rounded-xl bg-white shadow-xl`}
+      className={`m-auto w-[calc(100%-2rem)] ${props.wide ? 'max-w-2xl' : 'max-w-md'} rounded-xl bg-white p-6 shadow-xl backdrop:bg-black/50`}
     >
       {props.children}
     </dialog>
