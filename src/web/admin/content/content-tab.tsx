@@ -1,16 +1,11 @@
 import { useState } from 'react';
 import type { AdminContentBlock } from '../../../shared/contracts/admin/content';
 import { AsyncState } from '../../components/ui/async-state';
-import { Select } from '../../components/ui/select';
+import { LanguageSelect } from '../shell/language-select';
 import { useAdminData } from '../shell/use-admin-data';
 import { ContentBlockRow } from './content-block-row';
 import type { Locale } from './content-save';
 import { CreateContentForm } from './create-content-form';
-
-const LOCALES: { value: Locale; label: string }[] = [
-  { value: 'en', label: 'English' },
-  { value: 'fr', label: 'Français' },
-];
 
 /** The admin Content tab (spec: admin §2 Content tab, §5, §8). */
 export function ContentTab() {
@@ -21,11 +16,10 @@ export function ContentTab() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h3 className="text-lg font-semibold">Bilingual Content Management</h3>
-        <Select<Locale>
+        <LanguageSelect<Locale>
           label="Locale"
           name="contentLocale"
           value={locale}
-          options={LOCALES}
           onChange={setLocale}
           inline
         />

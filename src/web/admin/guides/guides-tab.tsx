@@ -1,18 +1,12 @@
 import { useState } from 'react';
 import type { AdminGuide } from '../../../shared/contracts/admin/guides';
-import { Select } from '../../components/ui/select';
 import { AdminTable } from '../shell/admin-table';
+import { LanguageSelect } from '../shell/language-select';
 import { useAdminData } from '../shell/use-admin-data';
 import { guideColumns } from './guide-columns';
 import { GuideDialog } from './guide-dialog';
 
 type LanguageFilter = 'all' | 'en' | 'fr';
-const FILTERS: { value: LanguageFilter; label: string }[] = [
-  { value: 'all', label: 'All Languages' },
-  { value: 'en', label: 'English' },
-  { value: 'fr', label: 'Français' },
-];
-
 /** The admin Guides tab (spec: admin §2 Guides tab, §4 Guide states, §5, §8). */
 export function GuidesTab() {
   const [filter, setFilter] = useState<LanguageFilter>('all');
@@ -24,12 +18,12 @@ export function GuidesTab() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-wrap items-end gap-2">
-          <Select<LanguageFilter>
+          <LanguageSelect<LanguageFilter>
             label="Language"
             name="languageFilter"
             value={filter}
-            options={FILTERS}
             onChange={setFilter}
+            withAll
           />
           {filter !== 'all' && (
             <button
