@@ -9,7 +9,7 @@ import { paths } from '../../app/paths';
 import { toast } from '../../components/ui/toast';
 import { useMessages } from '../../i18n/feature-messages';
 import { ApiError } from '../../lib/api';
-import { checkoutApi, type OrderExists } from '../../lib/checkout-api';
+import { checkoutApi } from '../../lib/checkout-api';
 import { useCart } from '../cart/cart-context';
 import type { CartItem } from '../cart/cart-rules';
 import { forgetCheckoutClaims } from './claim-secrets';
@@ -93,5 +93,3 @@ export function usePurchase(form: CheckoutForm, locale: Locale) {
   };
   return { context, cart, navigate, bought, total, order, setOrder, mobileOrder, setMobileOrder };
 }
-
-export type { OrderExists };
