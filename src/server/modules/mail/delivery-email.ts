@@ -1,4 +1,7 @@
 import type { Locale } from '../../../shared/locale';
+import { emailLayout, escapeHtml, paragraphStyle } from './email-layout';
+
+export { escapeHtml };
 
 export interface DeliveryEmailInput {
   locale: Locale;
@@ -48,14 +51,6 @@ const copy = {
   },
 } satisfies Record<Locale, unknown>;
 
-/** Customer names and guide titles are data, never markup. */
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
-
 /** The delivery email in the order's language, as plain text and as HTML with the same content. */
 export function composeDeliveryEmail(input: DeliveryEmailInput): ComposedEmail {
   const t = copy[input.locale];
@@ -85,13 +80,8 @@ export function composeDeliveryEmail(input: DeliveryEmailInput): ComposedEmail {
   ].join('\n');
 
   const e = escapeHtml;
-  const p = 'margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2937';
-  const html = `<!doctype html>
-<html lang="${input.locale}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<p style="${p}">${e(t.greeting(name))}</p>
+  const p = paragraphStyle;
+  const body = `<p style="${p}">${e(t.greeting(name))}</p>
 <p style="${p}">${e(intro)}</p>
 <ul style="${p};padding-left:20px">
 ${input.guides.map((g) => `<li>${e(guideLine(g))}</li>`).join('\n')}
@@ -101,10 +91,7 @@ ${input.guides.map((g) => `<li>${e(guideLine(g))}</li>`).join('\n')}
 <p style="${p};font-size:14px;color:#4b5563">${e(t.note)}</p>
 <p style="${p};font-size:14px;color:#4b5563">${e(t.orderNumber(input.orderNumber))}<br>${e(t.help)}</p>
 <p style="${p}">${e(t.signature)}</p>
-<p style="margin:0;font-size:12px;color:#6b7280;word-break:break-all">${e(input.orderPageUrl)}</p>
-</div>
-</body>
-</html>
-`;
+<p style="margin:0;font-size:12px;color:#6b7280;word-break:break-all">${e(input.orderPageUrl)}</p>`;
+  const html = emailLayout(input.locale, subject, body);
   return { subject, text, html };
 }

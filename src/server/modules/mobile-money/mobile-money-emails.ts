@@ -1,6 +1,7 @@
 import type { Locale } from '../../../shared/locale';
 import { displayPrice } from '../../../shared/money';
-import { type ComposedEmail, escapeHtml } from '../mail/delivery-email';
+import type { ComposedEmail } from '../mail/delivery-email';
+import { emailLayout, escapeHtml, paragraphStyle } from '../mail/email-layout';
 
 /** What every mobile-money email says about its order. Its total is shown by displayPrice, as on the site. */
 export interface MobileMoneyEmailOrder {
@@ -62,23 +63,15 @@ export function compose(
   const blocks: EmailBlock[] = [...paragraphs, ...(link ? [{ link }] : [])];
   const text = blocks.flatMap((b) => [typeof b === 'string' ? b : b.link, '']).join('\n');
   const e = escapeHtml;
-  const p = 'margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2937';
-  const html = `<!doctype html>
-<html lang="${e(locale)}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-${blocks
-  .map((b) =>
-    typeof b === 'string'
-      ? `<p style="${p}">${e(b)}</p>`
-      : `<p style="${p};word-break:break-all"><a href="${e(b.link)}" style="color:#0f766e">${e(b.link)}</a></p>`,
-  )
-  .join('\n')}
-</div>
-</body>
-</html>
-`;
+  const p = paragraphStyle;
+  const body = blocks
+    .map((b) =>
+      typeof b === 'string'
+        ? `<p style="${p}">${e(b)}</p>`
+        : `<p style="${p};word-break:break-all"><a href="${e(b.link)}" style="color:#0f766e">${e(b.link)}</a></p>`,
+    )
+    .join('\n');
+  const html = emailLayout(locale, subject, body);
   return { subject, text, html };
 }
 

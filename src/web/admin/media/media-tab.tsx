@@ -1,5 +1,7 @@
 import { type ChangeEvent, useRef } from 'react';
 import type { MediaItem } from '../../../shared/contracts/admin/media';
+import { AsyncState } from '../../components/ui/async-state';
+import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { adminFetch } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';
@@ -21,7 +23,6 @@ function absoluteUrl(url: string): string {
 
 /** The admin Media tab (spec: admin §2 Media tab, §5, §8). */
 export function MediaTab() {
-  const input = useRef<HTMLInputElement>(null);
   const media = useAdminData<MediaItem[]>('/api/admin/media');
 
   const upload = useAdminAction(async (file: File) => {
@@ -76,78 +77,88 @@ export function MediaTab() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h3 className="text-lg font-semibold">Media Library</h3>
-        <div>
-          <input
-            ref={input}
-            id="media-upload"
-            type="file"
-            accept="image/*"
-            onChange={onFile}
-            className="sr-only"
-            aria-label="Image file"
-          />
-          <button
-            type="button"
-            disabled={upload.pending}
-            onClick={() => input.current?.click()}
-            className="rounded-md bg-teal-800 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-700 disabled:opacity-60"
+      <MediaHeader uploading={upload.pending} onFile={onFile} />
+      <AsyncState
+        state={media}
+        isEmpty={(items) => items.length === 0}
+        empty={<p className="text-sm text-stone-600">No images uploaded yet.</p>}
+      >
+        {(items) => (
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-label="Media">
+            {items.map((item) => (
+              <MediaCard
+                key={item.id}
+                item={item}
+                onCopy={() => copy(item)}
+                onDelete={() => confirmDelete(item)}
+                deleting={remove.pending}
+              />
+            ))}
+          </ul>
+        )}
+      </AsyncState>
+    </div>
+  );
+}
+
+function MediaCard(props: { item: MediaItem; onCopy(): void; onDelete(): void; deleting: boolean }) {
+  const { item } = props;
+  return (
+    <li data-testid="media-item" className="overflow-hidden rounded-lg border border-stone-200 bg-white">
+      <img
+        src={`${item.url}?w=320`}
+        alt={item.alt || item.fileName}
+        loading="lazy"
+        className="aspect-[4/3] w-full bg-stone-100 object-cover"
+      />
+      <div className="space-y-2 p-3">
+        <p className="truncate text-sm font-medium" title={item.fileName}>
+          {item.fileName}
+        </p>
+        <p className="text-xs text-stone-600">{(item.fileSize / 1024).toFixed(1)} KB</p>
+        <div className="flex gap-2">
+          <Button onClick={props.onCopy} className="flex-1 px-2 py-1">
+            Copy URL
+          </Button>
+          <Button
+            variant="danger"
+            aria-label={`Delete ${item.fileName}`}
+            disabled={props.deleting}
+            onClick={props.onDelete}
+            className="px-2 py-1"
           >
-            {upload.pending ? 'Uploading…' : 'Upload Image'}
-          </button>
+            Delete
+          </Button>
         </div>
       </div>
-      {media.data === undefined && media.pending ? (
-        <p className="text-sm text-stone-600">Loading…</p>
-      ) : media.error || !media.data ? (
-        <p role="alert" className="text-sm text-red-700">
-          {media.error?.message}
-        </p>
-      ) : media.data.length === 0 ? (
-        <p className="text-sm text-stone-600">No images uploaded yet.</p>
-      ) : (
-        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-label="Media">
-          {media.data.map((item) => (
-            <li
-              key={item.id}
-              data-testid="media-item"
-              className="overflow-hidden rounded-lg border border-stone-200 bg-white"
-            >
-              <img
-                src={`${item.url}?w=320`}
-                alt={item.alt || item.fileName}
-                loading="lazy"
-                className="aspect-[4/3] w-full bg-stone-100 object-cover"
-              />
-              <div className="space-y-2 p-3">
-                <p className="truncate text-sm font-medium" title={item.fileName}>
-                  {item.fileName}
-                </p>
-                <p className="text-xs text-stone-600">{(item.fileSize / 1024).toFixed(1)} KB</p>
-                <div className="flex gap-2">
-                  <button
-                    type="button"
-                    onClick={() => copy(item)}
-                    className="flex-1 rounded-md border border-stone-300 px-2 py-1 text-sm hover:bg-stone-50"
-                  >
-                    Copy URL
-                  </button>
-                  <button
-                    type="button"
-                    aria-label={`Delete ${item.fileName}`}
-                    disabled={remove.pending}
-                    onClick={() => confirmDelete(item)}
-                    className="rounded-md border border-red-300 px-2 py-1 text-sm text-red-700 hover:bg-red-50 disabled:opacity-60"
-                  >
-                    Delete
-                  </button>
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+    </li>
+  );
+}
+
+function MediaHeader(props: { uploading: boolean; onFile(event: ChangeEvent<HTMLInputElement>): void }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-4">
+      <h3 className="text-lg font-semibold">Media Library</h3>
+      <div>
+        <input
+          ref={input}
+          id="media-upload"
+          type="file"
+          accept="image/*"
+          onChange={props.onFile}
+          className="sr-only"
+          aria-label="Image file"
+        />
+        <Button
+          variant="admin"
+          disabled={props.uploading}
+          onClick={() => input.current?.click()}
+          className="px-4 py-2"
+        >
+          {props.uploading ? 'Uploading…' : 'Upload Image'}
+        </Button>
+      </div>
     </div>
   );
 }

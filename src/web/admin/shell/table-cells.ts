@@ -5,3 +5,8 @@
  */
 export const CELL =
   'px-3 py-3 align-top max-sm:grid max-sm:grid-cols-[6rem_minmax(0,1fr)] max-sm:gap-x-3 max-sm:py-1.5 max-sm:*:col-start-2 max-sm:*:justify-self-start max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:text-stone-500 max-sm:before:content-[attr(data-label)]';
+
+/** A date and time as every admin table shows it: "23 Nov 2026, 14:05". */
+export function formatAdminDate(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { Order } from '../../../shared/contracts/orders';
 import { paths } from '../../app/paths';
-import { Modal } from '../../components/ui/modal';
+import { Dialog } from '../../components/ui/dialog';
 import { useMessages } from '../../i18n/feature-messages';
 import { purchaseMessages } from './messages';
 
@@ -10,12 +10,9 @@ export function ConfirmationDialog(props: { order: Order | null; onClose(): void
   const t = useMessages(purchaseMessages);
   const order = props.order;
   return (
-    <Modal open={order !== null} onClose={props.onClose} labelledBy="confirmation-title">
+    <Dialog open={order !== null} onClose={props.onClose} title={t('confirm.title')}>
       {order ? (
-        <div className="space-y-4">
-          <h2 id="confirmation-title" className="text-xl font-bold">
-            {t('confirm.title')}
-          </h2>
+        <>
           <p className="text-sm text-stone-700">
             {t('confirm.text', { number: order.orderNumber, email: order.email })}
           </p>
@@ -32,8 +29,8 @@ export function ConfirmationDialog(props: { order: Order | null; onClose(): void
           >
             {t('confirm.close')}
           </button>
-        </div>
+        </>
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }

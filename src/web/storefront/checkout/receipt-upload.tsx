@@ -51,6 +51,30 @@ export function receiptFailureKey(status: number, code: string | undefined): Rec
   return 'mm.uploadFailed';
 }
 
+/** Sends the receipt; what to tell the shopper when it was refused, or null once it is stored. */
+async function postReceipt(orderId: string, file: File, provider: string): Promise<ReceiptFailureKey | null> {
+  try {
+    const body = new FormData();
+    body.append('receipt', file);
+    body.append('provider', provider || 'mobile_money');
+    const response = await fetch(`/api/orders/${encodeURIComponent(orderId)}/receipt`, {
+      method: 'POST',
+      body,
+      credentials: 'include',
+      cache: 'no-store',
+    });
+    if (!response.ok) {
+      const refused = await failure(response);
+      console.error('Receipt upload failed:', refused.message);
+      return receiptFailureKey(response.status, refused.code);
+    }
+    return null;
+  } catch (error) {
+    console.error('Receipt upload failed:', error instanceof Error ? error.message : error);
+    return 'mm.uploadFailed';
+  }
+}
+
 /** Choosing a receipt, sending it ('Sending...'), then sent: the picker gives way to a success message. */
 export function ReceiptUpload(props: { orderId: string; providers?: string[]; onSent?(): void }) {
   const t = useMessages(purchaseMessages);
@@ -81,30 +105,14 @@ export function ReceiptUpload(props: { orderId: string; providers?: string[]; on
     event.preventDefault();
     if (!file) return;
     setSending(true);
-    try {
-      const body = new FormData();
-      body.append('receipt', file);
-      body.append('provider', provider || 'mobile_money');
-      const response = await fetch(`/api/orders/${encodeURIComponent(props.orderId)}/receipt`, {
-        method: 'POST',
-        body,
-        credentials: 'include',
-        cache: 'no-store',
-      });
-      if (!response.ok) {
-        const refused = await failure(response);
-        console.error('Receipt upload failed:', refused.message);
-        setProblem({ key: receiptFailureKey(response.status, refused.code), fileName: file.name });
-        return;
-      }
-      setSent(true);
-      props.onSent?.();
-    } catch (error) {
-      console.error('Receipt upload failed:', error instanceof Error ? error.message : error);
-      setProblem({ key: 'mm.uploadFailed', fileName: file.name });
-    } finally {
-      setSending(false);
+    const refused = await postReceipt(props.orderId, file, provider);
+    setSending(false);
+    if (refused) {
+      setProblem({ key: refused, fileName: file.name });
+      return;
     }
+    setSent(true);
+    props.onSent?.();
   };
 
   if (sent) {
@@ -117,59 +125,14 @@ export function ReceiptUpload(props: { orderId: string; providers?: string[]; on
   return (
     <form onSubmit={send} className="space-y-3">
       {props.providers && props.providers.length > 0 ? (
-        <label className="block text-sm font-medium" htmlFor={`${id}-provider`}>
-          {t('mm.providerLabel')}
-          <select
-            id={`${id}-provider`}
-            name="provider"
-            value={provider}
-            onChange={(event) => setProvider(event.target.value)}
-            className="mt-1 h-11 w-full rounded-md border border-stone-300 bg-white px-3 text-base"
-          >
-            <option value="">{t('mm.providerAny')}</option>
-            {props.providers.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ProviderSelect
+          id={`${id}-provider`}
+          providers={props.providers}
+          value={provider}
+          onChange={setProvider}
+        />
       ) : null}
-      {/* The native button would speak the browser's language, not the page's. */}
-      <div>
-        <p id={`${id}-hint`} className="text-sm font-medium">
-          {t('mm.receiptLabel')}
-        </p>
-        <div className="mt-1 flex items-center gap-3">
-          <label className="inline-flex h-10 shrink-0 cursor-pointer items-center rounded-md border border-stone-300 bg-stone-50 px-3 text-sm font-semibold hover:bg-stone-100 focus-within:ring-2 focus-within:ring-teal-700">
-            {t('mm.chooseFile')}
-            <input
-              name="receipt"
-              type="file"
-              aria-describedby={problem ? `${id}-hint ${id}-error` : `${id}-hint`}
-              aria-invalid={problem ? true : undefined}
-              accept=".jpg,.jpeg,.png,.webp,.pdf,image/jpeg,image/png,image/webp,application/pdf"
-              onChange={choose}
-              className="sr-only"
-            />
-          </label>
-          <span className="min-w-0 truncate text-sm text-stone-600">{file ? file.name : t('mm.noFile')}</span>
-        </div>
-        {problem ? (
-          <p
-            id={`${id}-error`}
-            role="alert"
-            data-testid="receipt-error"
-            className="mt-2 rounded-md border border-red-200 bg-red-50 p-2 text-sm text-red-800 [overflow-wrap:anywhere]"
-          >
-            <span className="font-semibold">
-              {t('mm.uploadError')} — {problem.fileName}
-            </span>
-            <br />
-            {t(problem.key)}
-          </p>
-        ) : null}
-      </div>
+      <ReceiptFilePicker id={id} file={file} problem={problem} onChoose={choose} />
       <button
         type="submit"
         disabled={!file || sending}
@@ -178,5 +141,83 @@ export function ReceiptUpload(props: { orderId: string; providers?: string[]; on
         {sending ? t('mm.sending') : t('mm.send')}
       </button>
     </form>
+  );
+}
+
+function ProviderSelect(props: {
+  id: string;
+  providers: string[];
+  value: string;
+  onChange(provider: string): void;
+}) {
+  const t = useMessages(purchaseMessages);
+  return (
+    <label className="block text-sm font-medium" htmlFor={props.id}>
+      {t('mm.providerLabel')}
+      <select
+        id={props.id}
+        name="provider"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        className="mt-1 h-11 w-full rounded-md border border-stone-300 bg-white px-3 text-base"
+      >
+        <option value="">{t('mm.providerAny')}</option>
+        {props.providers.map((p) => (
+          <option key={p} value={p}>
+            {p}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function ReceiptFilePicker(props: {
+  id: string;
+  file: File | null;
+  problem: { key: ReceiptFailureKey; fileName: string } | null;
+  onChoose(event: ChangeEvent<HTMLInputElement>): void;
+}) {
+  const t = useMessages(purchaseMessages);
+  return (
+    <>
+      {/* The native button would speak the browser's language, not the page's. */}
+      <div>
+        <p id={`${props.id}-hint`} className="text-sm font-medium">
+          {t('mm.receiptLabel')}
+        </p>
+        <div className="mt-1 flex items-center gap-3">
+          <label className="inline-flex h-10 shrink-0 cursor-pointer items-center rounded-md border border-stone-300 bg-stone-50 px-3 text-sm font-semibold hover:bg-stone-100 focus-within:ring-2 focus-within:ring-teal-700">
+            {t('mm.chooseFile')}
+            <input
+              name="receipt"
+              type="file"
+              aria-describedby={props.problem ? `${props.id}-hint ${props.id}-error` : `${props.id}-hint`}
+              aria-invalid={props.problem ? true : undefined}
+              accept=".jpg,.jpeg,.png,.webp,.pdf,image/jpeg,image/png,image/webp,application/pdf"
+              onChange={props.onChoose}
+              className="sr-only"
+            />
+          </label>
+          <span className="min-w-0 truncate text-sm text-stone-600">
+            {props.file ? props.file.name : t('mm.noFile')}
+          </span>
+        </div>
+        {props.problem ? (
+          <p
+            id={`${props.id}-error`}
+            role="alert"
+            data-testid="receipt-error"
+            className="mt-2 rounded-md border border-red-200 bg-red-50 p-2 text-sm text-red-800 [overflow-wrap:anywhere]"
+          >
+            <span className="font-semibold">
+              {t('mm.uploadError')} — {props.problem.fileName}
+            </span>
+            <br />
+            {t(props.problem.key)}
+          </p>
+        ) : null}
+      </div>
+    </>
   );
 }

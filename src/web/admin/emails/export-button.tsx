@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { toast } from '../../components/ui/toast';
+import { adminFetch } from '../auth/admin-session';
+
+/** 'Export Email List': the customers' CSV, downloaded under the name the server gives it. */
+export function ExportButton() {
+  const [exporting, setExporting] = useState(false);
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      const response = await adminFetch('/api/admin/emails/export');
+      const name =
+        /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'customers.csv';
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 5000);
+      toast({ title: 'Customer email list exported successfully' });
+    } catch (error) {
+      toast({ title: 'Export failed', description: (error as Error).message, variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      disabled={exporting}
+      onClick={exportList}
+      className="h-9 rounded-md bg-teal-800 px-4 text-sm font-semibold text-white hover:bg-teal-700 disabled:opacity-60"
+    >
+      {exporting ? 'Exporting…' : 'Export Email List'}
+    </button>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { ViewerDialog } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast';
+import { AdminApiError, adminFetch } from '../auth/admin-session';
+
+/** Admin spec §8: blob URLs of receipts are released after 5 seconds. */
+const RECEIPT_URL_LIFETIME_MS = 5000;
+
+/** Admin spec §8, receipt view: what each failure tells the operator. */
+function showReceiptError(error: unknown) {
+  const status = error instanceof AdminApiError ? error.status : 0;
+  if (status === 404) {
+    toast({
+      title: 'Receipt not found',
+      description: 'The receipt file could not be found or may have been deleted.',
+      variant: 'destructive',
+    });
+  } else if (status === 401 || status === 403) {
+    toast({
+      title: 'Access denied',
+      description: 'You do not have permission to view this receipt. Please sign in again.',
+      variant: 'destructive',
+    });
+  } else {
+    toast({
+      title: 'Error',
+      description: 'Failed to load receipt. Please try again.',
+      variant: 'destructive',
+    });
+  }
+}
+
+export interface ReceiptToView {
+  url: string;
+  type: 'image' | 'pdf' | null;
+  label: string;
+}
+
+/**
+ * Fetches a receipt with the admin key (a plain link could not send it): an image opens full size
+ * in a dialog, a PDF in a new tab. The tab is opened before the fetch, while the click still counts
+ * as a user gesture, so pop-up blockers let it through.
+ */
+export function useReceiptViewer() {
+  const [image, setImage] = useState<{ src: string; label: string } | null>(null);
+  const open = async (receipt: ReceiptToView) => {
+    const pdf = receipt.type === 'pdf';
+    const tab = pdf ? window.open('', '_blank') : null;
+    if (pdf && !tab) {
+      toast({
+        title: 'Pop-up blocked',
+        description: 'Please allow pop-ups for this site to view the receipt.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    try {
+      const blob = await (await adminFetch(receipt.url)).blob();
+      const src = URL.createObjectURL(blob);
+      setTimeout(() => URL.revokeObjectURL(src), RECEIPT_URL_LIFETIME_MS);
+      if (tab) tab.location.href = src;
+      else setImage({ src, label: receipt.label });
+    } catch (error) {
+      tab?.close();
+      showReceiptError(error);
+    }
+  };
+  const viewer = <ReceiptImageDialog image={image} onClose={() => setImage(null)} />;
+  return { open, viewer };
+}
+
+/** 'View' for a receipt, or the text to show when there is none. */
+export function ReceiptButton(props: {
+  viewer: ReturnType<typeof useReceiptViewer>;
+  url: string | null | undefined;
+  type: ReceiptToView['type'];
+  orderNumber: string;
+  none: string;
+}) {
+  const { url } = props;
+  if (!url) return <span className="text-stone-500">{props.none}</span>;
+  return (
+    <button
+      type="button"
+      onClick={() => props.viewer.open({ url, type: props.type, label: `Receipt for ${props.orderNumber}` })}
+      className="font-semibold text-teal-800 underline"
+    >
+      View
+    </button>
+  );
+}
+
+function ReceiptImageDialog(props: { image: { src: string; label: string } | null; onClose(): void }) {
+  return (
+    <ViewerDialog open={props.image !== null} onClose={props.onClose} label={props.image?.label ?? 'Receipt'}>
+      {props.image ? (
+        <img src={props.image.src} alt={props.image.label} className="mx-auto block h-auto max-w-full" />
+      ) : null}
+    </ViewerDialog>
+  );
+}

@@ -1,0 +1,47 @@
+import { centsToDecimal, displayPrice, formatEuros, toCents } from '../../../shared/money';
+import { useI18n } from '../../i18n';
+import { useMessages } from '../../i18n/feature-messages';
+import type { CartItem } from '../cart/cart-rules';
+import { purchaseMessages } from './messages';
+
+/** A price as the checkout shows it: "Gratuit" / "Free" for nothing to pay (issue 17 item 8). */
+function usePrice() {
+  const { locale } = useI18n();
+  return (cents: number) => displayPrice(centsToDecimal(cents), locale);
+}
+
+export function OrderSummary(props: { items: CartItem[]; totalCents: number }) {
+  const t = useMessages(purchaseMessages);
+  const { locale } = useI18n();
+  const price = usePrice();
+  return (
+    <div className="rounded-xl border border-stone-200 bg-white p-5">
+      <h2 className="text-xl font-bold">{t('checkout.summary')}</h2>
+      <ul className="mt-4 divide-y divide-stone-200">
+        {props.items.map(({ guide, quantity }) => (
+          <li key={guide.id} className="flex justify-between gap-4 py-3 text-sm">
+            <span>
+              {guide.title} <span className="text-stone-500">× {quantity}</span>
+            </span>
+            <span className="shrink-0 font-medium">{price(toCents(guide.price) * quantity)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 space-y-2 border-t border-stone-200 pt-4 text-sm">
+        <div className="flex justify-between">
+          <dt>{t('checkout.subtotal')}</dt>
+          <dd>{price(props.totalCents)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>{t('checkout.tax')}</dt>
+          <dd>{formatEuros(0, locale)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 text-base font-bold">
+          <dt>{t('checkout.total')}</dt>
+          {/* formatPrice already leads with the rounded FCFA amount (docs/DEVIATIONS.md) */}
+          <dd className="text-right">{price(props.totalCents)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
