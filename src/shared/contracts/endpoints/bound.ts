@@ -1,10 +1,10 @@
 /** The endpoint catalogue with its zod schemas: what the server registers, documents and tests. */
-import { admin } from './admin';
+import * as admin from './admin';
 import { adminSchemas } from './admin.schemas';
-import { checkout } from './checkout';
+import * as checkout from './checkout';
 import { checkoutSchemas } from './checkout.schemas';
 import { type BoundEndpoint, bindSchemas } from './define';
-import { storefront } from './storefront';
+import * as storefront from './storefront';
 import { storefrontSchemas } from './storefront.schemas';
 
 export const api = {

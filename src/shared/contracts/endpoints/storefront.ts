@@ -1,19 +1,35 @@
-import { declareRoutes } from './define';
-import type { storefrontSchemas } from './storefront.schemas';
-
-/** The shop's public reads, the order page's calls and the analytics beacon. */
-export const storefront = declareRoutes<typeof storefrontSchemas>()({
-  listGuides: { method: 'GET', path: '/api/travel-guides' },
-  guideAvailability: { method: 'GET', path: '/api/travel-guides/availability' },
-  guideBySlug: { method: 'GET', path: '/api/travel-guides/by-slug/:slug' },
-  image: { method: 'GET', path: '/api/images/:name', response: 'file' },
-  guidePreview: { method: 'GET', path: '/api/travel-guides/:id/preview', response: 'file' },
-  content: { method: 'GET', path: '/api/content' },
-  order: { method: 'GET', path: '/api/orders/:id' },
-  resendLinks: { method: 'POST', path: '/api/orders/resend-links' },
-  zipLink: { method: 'GET', path: '/api/download/:orderId/zip' },
-  downloadLink: { method: 'GET', path: '/api/download/:orderId/:guideId' },
-  file: { method: 'GET', path: '/api/files/:token', response: 'file' },
-  zipFile: { method: 'GET', path: '/api/files/zip/:token', response: 'file' },
-  analyticsEvent: { method: 'POST', path: '/api/analytics/event' },
-});
+/**
+ * The shop's public reads, the order page's calls and the analytics beacon. One export per endpoint, so that a
+ * bundle keeps only what it calls; the schemas are in ./storefront.schemas.ts under the same names.
+ */
+import type { Route } from './define';
+export const listGuides = { method: 'GET', path: '/api/travel-guides' } as const satisfies Route;
+export const guideAvailability = {
+  method: 'GET',
+  path: '/api/travel-guides/availability',
+} as const satisfies Route;
+export const guideBySlug = {
+  method: 'GET',
+  path: '/api/travel-guides/by-slug/:slug',
+} as const satisfies Route;
+export const image = { method: 'GET', path: '/api/images/:name', response: 'file' } as const satisfies Route;
+export const guidePreview = {
+  method: 'GET',
+  path: '/api/travel-guides/:id/preview',
+  response: 'file',
+} as const satisfies Route;
+export const content = { method: 'GET', path: '/api/content' } as const satisfies Route;
+export const order = { method: 'GET', path: '/api/orders/:id' } as const satisfies Route;
+export const resendLinks = { method: 'POST', path: '/api/orders/resend-links' } as const satisfies Route;
+export const zipLink = { method: 'GET', path: '/api/download/:orderId/zip' } as const satisfies Route;
+export const downloadLink = {
+  method: 'GET',
+  path: '/api/download/:orderId/:guideId',
+} as const satisfies Route;
+export const file = { method: 'GET', path: '/api/files/:token', response: 'file' } as const satisfies Route;
+export const zipFile = {
+  method: 'GET',
+  path: '/api/files/zip/:token',
+  response: 'file',
+} as const satisfies Route;
+export const analyticsEvent = { method: 'POST', path: '/api/analytics/event' } as const satisfies Route;
