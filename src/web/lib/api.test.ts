@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import * as admin from '../../shared/contracts/endpoints/admin';
+import * as delivery from '../../shared/contracts/endpoints/delivery';
 import * as storefront from '../../shared/contracts/endpoints/storefront';
 import { ApiError, createApiClient, urlOf } from './api';
 
@@ -8,7 +9,7 @@ const answer = (status: number, body: string) => new Response(body || null, { st
 describe('urlOf', () => {
   test('fills the path from the params, encoded, and leaves out an undefined query value', () => {
     expect(
-      urlOf(storefront.downloadLink, {
+      urlOf(delivery.downloadLink, {
         params: { orderId: 'a/b c', guideId: 'g' },
         query: { file: undefined },
       }),
@@ -24,11 +25,11 @@ describe('createApiClient', () => {
     const fetchImpl = vi.fn(async () => answer(202, '{"message":"ok"}'));
     const api = createApiClient(fetchImpl, { headers: () => ({ 'x-admin-key': 'k' }) });
     const body = { orderNumber: 'GA-1', email: 'a@b.co' };
-    await expect(api.call(storefront.resendLinks, { body })).resolves.toEqual({ message: 'ok' });
+    await expect(api.call(delivery.resendLinks, { body })).resolves.toEqual({ message: 'ok' });
     expect(fetchImpl).toHaveBeenCalledWith('/api/orders/resend-links', {
+      method: 'POST',
       credentials: 'include',
       cache: 'no-store',
-      method: 'POST',
       headers: { 'x-admin-key': 'k', 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
@@ -38,7 +39,7 @@ describe('createApiClient', () => {
     const refusal = { message: 'Invalid email', field: 'customer.email', code: 'invalid_field' };
     const api = createApiClient(async () => answer(400, JSON.stringify(refusal)));
     const error = await api
-      .call(storefront.resendLinks, { body: { orderNumber: 'x', email: 'y' } })
+      .call(delivery.resendLinks, { body: { orderNumber: 'x', email: 'y' } })
       .catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe(`400: ${JSON.stringify(refusal)}`);

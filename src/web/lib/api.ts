@@ -51,15 +51,10 @@ export function urlOf(
   endpoint: Route,
   input: { params?: object | undefined; query?: object | undefined } = {},
 ): string {
-  const params = (input.params ?? {}) as Record<string, unknown>;
-  const path = endpoint.path.replace(/:([A-Za-z]+)/g, (_, name: string) =>
-    encodeURIComponent(String(params[name])),
-  );
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(input.query ?? {})) {
-    if (value !== undefined) query.set(name, String(value));
-  }
-  const search = query.toString();
+  const params = (input.params ?? {}) as Record<string, string>;
+  const path = endpoint.path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name]!));
+  // JSON drops the undefined values; URLSearchParams writes the rest as text.
+  const search = new URLSearchParams(JSON.parse(JSON.stringify(input.query ?? {}))).toString();
   return search ? `${path}?${search}` : path;
 }
 
@@ -94,12 +89,14 @@ export interface ApiClient {
 export function createApiClient(fetchImpl: typeof fetch, hooks: ClientHooks = {}): ApiClient {
   const refuse = hooks.error ?? ((status, text, statusText) => new ApiError(status, text, statusText));
   const request = async <T>(method: string, path: string, body?: unknown, headers = {}): Promise<T> => {
-    const init: RequestInit = { method, headers: { ...hooks.headers?.(), ...headers } };
-    if (body !== undefined) {
-      init.headers = { ...init.headers, 'content-type': 'application/json' };
-      init.body = JSON.stringify(body);
-    }
-    const response = await fetchImpl(path, { credentials: 'include', cache: 'no-store', ...init });
+    const json: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+    const response = await fetchImpl(path, {
+      method,
+      credentials: 'include',
+      cache: 'no-store',
+      headers: { ...hooks.headers?.(), ...headers, ...json },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await response.text();
     if (!response.ok) throw refuse(response.status, text, response.statusText);
     return (text ? JSON.parse(text) : undefined) as T;
@@ -109,6 +106,6 @@ export function createApiClient(fetchImpl: typeof fetch, hooks: ClientHooks = {}
       request(endpoint.method, urlOf(endpoint, input), input?.body, input?.headers),
     hooks,
     get: (path) => request('GET', path),
-    send: (method, path, body, headers) => request(method, path, body, headers),
+    send: request,
   };
 }

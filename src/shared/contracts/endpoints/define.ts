@@ -8,8 +8,10 @@
 import type { z } from 'zod';
 import type * as admin from './admin';
 import type { adminSchemas } from './admin.schemas';
+import type * as analytics from './analytics';
 import type * as checkout from './checkout';
 import type { checkoutSchemas } from './checkout.schemas';
+import type * as delivery from './delivery';
 import type * as storefront from './storefront';
 import type { storefrontSchemas } from './storefront.schemas';
 
@@ -56,7 +58,7 @@ export function bindSchemas<
 type Indexed<R, T> = {
   [K in keyof R & keyof T as R[K] extends Route ? `${R[K]['method']} ${R[K]['path']}` : never]: T[K];
 };
-type SchemaIndex = Indexed<typeof storefront, typeof storefrontSchemas> &
+type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytics, typeof storefrontSchemas> &
   Indexed<typeof checkout, typeof checkoutSchemas> &
   Indexed<typeof admin, typeof adminSchemas>;
 

@@ -1,8 +1,10 @@
 /**
- * The shop's public reads, the order page's calls and the analytics beacon. One export per endpoint, so that a
- * bundle keeps only what it calls; the schemas are in ./storefront.schemas.ts under the same names.
+ * The shop's public reads. One export per endpoint, so that a bundle keeps only what it calls (the
+ * order page's calls and the beacon are in ./delivery.ts and ./analytics.ts, so their lazy chunks
+ * carry them); the schemas are in ./storefront.schemas.ts under the same names.
  */
 import type { Route } from './define';
+
 export const listGuides = { method: 'GET', path: '/api/travel-guides' } as const satisfies Route;
 export const guideAvailability = {
   method: 'GET',
@@ -20,16 +22,3 @@ export const guidePreview = {
 } as const satisfies Route;
 export const content = { method: 'GET', path: '/api/content' } as const satisfies Route;
 export const order = { method: 'GET', path: '/api/orders/:id' } as const satisfies Route;
-export const resendLinks = { method: 'POST', path: '/api/orders/resend-links' } as const satisfies Route;
-export const zipLink = { method: 'GET', path: '/api/download/:orderId/zip' } as const satisfies Route;
-export const downloadLink = {
-  method: 'GET',
-  path: '/api/download/:orderId/:guideId',
-} as const satisfies Route;
-export const file = { method: 'GET', path: '/api/files/:token', response: 'file' } as const satisfies Route;
-export const zipFile = {
-  method: 'GET',
-  path: '/api/files/zip/:token',
-  response: 'file',
-} as const satisfies Route;
-export const analyticsEvent = { method: 'POST', path: '/api/analytics/event' } as const satisfies Route;

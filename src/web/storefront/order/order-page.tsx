@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { ResponseOf } from '../../../shared/contracts/endpoints/define';
-import * as storefront from '../../../shared/contracts/endpoints/storefront';
+import * as delivery from '../../../shared/contracts/endpoints/delivery';
 import type { PaymentState } from '../../../shared/contracts/mobile-money';
 import type { Order } from '../../../shared/contracts/orders';
 import { displayPrice } from '../../../shared/money';
@@ -24,7 +24,7 @@ import {
 import { purchaseMessages } from '../checkout/messages';
 import { ReceiptUpload } from '../checkout/receipt-upload';
 
-type DownloadLink = ResponseOf<typeof storefront.downloadLink>;
+type DownloadLink = ResponseOf<typeof delivery.downloadLink>;
 
 /** The order page: the email links here, and every visit mints fresh 15-minute download links. */
 export default function OrderPage() {
@@ -73,7 +73,7 @@ function OrderView({ order }: { order: Order }) {
   };
 
   const file = (guideId: string, which?: 'secondary') => () =>
-    api.call(storefront.downloadLink, { params: { orderId: order.id, guideId }, query: { file: which } });
+    api.call(delivery.downloadLink, { params: { orderId: order.id, guideId }, query: { file: which } });
   return (
     <section className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
       <Head title={t('meta.order.title')} description={t('order.linkNote')} noindex />
@@ -126,7 +126,7 @@ function OrderView({ order }: { order: Order }) {
               type="button"
               disabled={busy !== null}
               onClick={() =>
-                start('zip', () => api.call(storefront.zipLink, { params: { orderId: order.id } }))
+                start('zip', () => api.call(delivery.zipLink, { params: { orderId: order.id } }))
               }
               data-track="download"
               className="h-11 rounded-md bg-amber-500 px-5 font-semibold text-stone-950 hover:bg-amber-400 disabled:opacity-60"
@@ -347,7 +347,7 @@ function ResendLinksForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await api.call(storefront.resendLinks, { body: values });
+      await api.call(delivery.resendLinks, { body: values });
       setDone(true);
     } catch (error) {
       toast({
