@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { allEndpoints } from '../../src/shared/contracts/endpoints/bound';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
 let ctx: TestContext;
@@ -51,4 +52,30 @@ test('/api/docs is a browsable page that works offline', async () => {
   expect(res.headers['content-type']).toMatch(/text\/html/);
   expect(res.body).toContain('swagger-ui');
   expect(res.body).not.toMatch(/src="https?:\/\//);
+});
+
+test('the endpoint catalogue and the registered API routes are the same list', () => {
+  const declared = allEndpoints()
+    .map((e) => `${e.method} ${e.path}`)
+    .sort();
+  const registered = apiRoutes()
+    .map((r) => `${r.method} ${r.url}`)
+    .sort();
+  expect(registered).toEqual(declared);
+});
+
+test('each admin endpoint of the catalogue refuses a call without the key, and says so in the document', async () => {
+  const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json() as {
+    paths: Record<string, Record<string, { security?: unknown }>>;
+  };
+  for (const endpoint of allEndpoints().filter((e) => e.admin)) {
+    const url = endpoint.path.replace(/:[A-Za-z]+/g, 'x');
+    const res = await ctx.app.inject({ method: endpoint.method, url });
+    expect(res.statusCode, `${endpoint.method} ${endpoint.path}`).toBe(401);
+    expect(doc.paths[openApiPath(endpoint.path)]?.[endpoint.method.toLowerCase()]?.security).toEqual([
+      { adminKey: [] },
+    ]);
+  }
+  const publicList = doc.paths['/api/travel-guides']?.get as { security?: unknown };
+  expect(publicList.security).toBeUndefined();
 });

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { allEndpoints } from '../../shared/contracts/endpoints/bound';
 
 export interface RouteEntry {
   method: string;
@@ -17,9 +17,23 @@ declare module 'fastify' {
   }
 }
 
+/** `GET /api/admin/session`: how the catalogue and the registered routes name an endpoint. */
+const endpointKey = (method: string, url: string) => `${method} ${url}`;
+
+/** The catalogue's endpoints behind the admin key, marked so in the document. */
+const adminOnly = new Set(allEndpoints().flatMap((e) => (e.admin ? [endpointKey(e.method, e.path)] : [])));
+
+const transform: typeof jsonSchemaTransform = (input) => {
+  const output = jsonSchemaTransform(input);
+  const method = [input.route.method].flat()[0] ?? '';
+  if (!adminOnly.has(endpointKey(method, input.url))) return output;
+  return { ...output, schema: { ...output.schema, security: [{ adminKey: [] }] } };
+};
+
 /**
- * The OpenAPI 3 document, generated from the same zod schemas the routes validate with, at
- * /api/docs/json, and a browsable page at /api/docs. Must be registered before any route.
+ * The OpenAPI 3 document, generated from the endpoint catalogue's zod schemas (the ones the routes
+ * are registered and validated with), at /api/docs/json, and a browsable page at /api/docs. Admin
+ * endpoints name the key they need. Must be registered before any route.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   const catalogue: RouteEntry[] = [];
@@ -41,18 +55,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: { adminKey: { type: 'apiKey', in: 'header', name: 'x-admin-key' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }
-
-/**
- * The answer schema of a route that sends bytes (an image, a PDF, a ZIP, a CSV): documented as
- * binary. Fastify never runs a serializer on a Buffer or a stream, so this only describes.
- */
-export const binaryBody = (description: string) =>
-  z.any().meta({ type: 'string', format: 'binary', description });
-export const binaryResponse = (description: string) => ({ 200: binaryBody(description) });
-
-/** The answer schema of a route that answers 204 with no body. */
-export const noContentResponse = (description: string) => ({ 204: z.null().meta({ description }) });

@@ -4,6 +4,7 @@
  * sent with a beacon when the page is hidden. A failed flush stops and puts the batch back in front.
  */
 import type { AnalyticsEvent } from '../../shared/contracts/analytics';
+import * as analytics from '../../shared/contracts/endpoints/analytics';
 
 export const QUEUE_KEY = 'analytics-queue';
 /** The oldest events are dropped beyond this: a phone offline for days must not fill its storage. */
@@ -11,7 +12,7 @@ export const MAX_QUEUED_EVENTS = 200;
 /** The contract's ANALYTICS_MAX_BATCH and, with room to spare, its 64 KB body limit (also the beacon's). */
 const MAX_BATCH = 50;
 const MAX_BATCH_CHARS = 60_000;
-export const ANALYTICS_ENDPOINT = '/api/analytics/event';
+export const ANALYTICS_ENDPOINT = analytics.analyticsEvent.path;
 
 export interface QueueDeps {
   /** null when the browser refuses storage (private mode): the queue then lives in memory. */

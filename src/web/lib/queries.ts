@@ -1,37 +1,43 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Guide, GuideDetail } from '../../shared/contracts/catalogue';
-import type { ContentMap } from '../../shared/contracts/content';
-import type { Order } from '../../shared/contracts/orders';
+import type { ResponseOf, Route } from '../../shared/contracts/endpoints/define';
+import * as storefront from '../../shared/contracts/endpoints/storefront';
 import type { Locale } from '../../shared/locale';
-import type { ApiClient } from './api';
+import type { ApiClient, CallInput } from './api';
+
+/**
+ * A TanStack query of a declared endpoint, keyed by its path and input: for a list or a view no
+ * loader shares (loaders use the named queries below, whose keys they invalidate).
+ */
+export const endpointQuery = <E extends Route>(api: ApiClient, endpoint: E, input: CallInput<E>) =>
+  queryOptions({
+    queryKey: [endpoint.method, endpoint.path, input] as const,
+    // The input was checked against the endpoint above; `call`'s optional-or-not argument is the same.
+    queryFn: () => (api.call as (e: E, i: CallInput<E>) => Promise<ResponseOf<E>>)(endpoint, input),
+  });
 
 /** Query keys and fetchers in one place, so loaders (server and client) and components agree. */
 export const queries = {
   guides: (api: ApiClient, locale: Locale, q?: string) =>
     queryOptions({
       queryKey: ['travel-guides', locale, q ?? ''],
-      queryFn: () => {
-        const params = new URLSearchParams({ locale });
-        if (q) params.set('q', q);
-        return api.get<Guide[]>(`/api/travel-guides?${params}`);
-      },
+      queryFn: () => api.call(storefront.listGuides, { query: { locale, q: q || undefined } }),
     }),
   guide: (api: ApiClient, slug: string) =>
     queryOptions({
       queryKey: ['travel-guide', slug],
-      queryFn: () => api.get<GuideDetail>(`/api/travel-guides/by-slug/${encodeURIComponent(slug)}`),
+      queryFn: () => api.call(storefront.guideBySlug, { params: { slug } }),
       // An unknown guide stays a 404 while hydrating, instead of refetching on mount.
       retryOnMount: false,
     }),
   order: (api: ApiClient, publicId: string) =>
     queryOptions({
       queryKey: ['order', publicId],
-      queryFn: () => api.get<Order>(`/api/orders/${encodeURIComponent(publicId)}`),
+      queryFn: () => api.call(storefront.order, { params: { id: publicId } }),
       retryOnMount: false,
     }),
   content: (api: ApiClient, locale: Locale, keys: string) =>
     queryOptions({
       queryKey: ['content', locale, keys],
-      queryFn: () => api.get<ContentMap>(`/api/content?${new URLSearchParams({ locale, keys })}`),
+      queryFn: () => api.call(storefront.content, { query: { locale, keys } }),
     }),
 };

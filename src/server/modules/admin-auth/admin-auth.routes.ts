@@ -1,14 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { api } from '../../../shared/contracts/endpoints/bound';
+import { route } from '../../http/endpoint';
 
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   // What the admin gate calls to check a key before unlocking (the spec's GET /api/admin/content works too once it exists).
-  app.get(
-    '/api/admin/session',
-    {
-      onRequest: app.services.requireAdmin,
-      schema: { response: { 200: z.object({ ok: z.literal(true) }) } },
-    },
-    async () => ({ ok: true as const }),
-  );
+  route(app, api.admin.session, async () => ({ ok: true as const }));
 };

@@ -1,16 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  adminGuideListQuerySchema,
-  adminGuideListSchema,
-  adminGuideSchema,
-  COVER_MAX_BYTES,
-  canDeleteSchema,
-  GUIDE_PDF_MAX_BYTES,
-  guideIdParamsSchema,
-  guideMessages,
-  permanentDeleteSchema,
-} from '../../../shared/contracts/admin/guides';
+import { COVER_MAX_BYTES, GUIDE_PDF_MAX_BYTES, guideMessages } from '../../../shared/contracts/admin/guides';
+import { api } from '../../../shared/contracts/endpoints/bound';
+import { route } from '../../http/endpoint';
 import { badRequest } from '../../http/errors';
 import { perClientLimit, registerRateLimits } from '../../http/rate-limits';
 import {
@@ -37,7 +29,7 @@ const rowUploadRules: Record<string, FileRule> = {
 
 /** The admin Guides tab (seed 001 §2 "Guides tab", §7): every route behind the admin key. */
 export const adminGuidesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, files, catalogueCache, requireAdmin } = app.services;
+  const { db, files, catalogueCache } = app.services;
   // Generous, but a leaked or scripted admin key cannot keep the image and PDF work busy forever.
   await registerRateLimits(app);
   const uploadLimit = perClientLimit(
@@ -46,94 +38,57 @@ export const adminGuidesRoutes: FastifyPluginAsyncZod = async (app) => {
     'Too many uploads.',
   );
   const deps: Deps = { db, files, log: app.log };
-  const admin = { onRequest: requireAdmin };
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get(
-    '/api/admin/travel-guides',
-    { ...admin, schema: { querystring: adminGuideListQuerySchema, response: { 200: adminGuideListSchema } } },
-    async (request) => listAdminGuides(db, request.query.locale),
-  );
+  route(app, api.admin.listGuides, async (request) => listAdminGuides(db, request.query.locale));
 
-  app.post(
-    '/api/admin/guides',
-    { ...admin, config: uploadLimit, schema: { response: { 201: adminGuideSchema } } },
-    async (request, reply) => {
-      const upload = await readGuideUpload(request, guideFileRules);
-      const guide = await createGuide(deps, upload.fields, upload.files);
-      catalogueCache.invalidate();
-      return reply.code(201).send(guide);
-    },
-  );
+  route(app, api.admin.createGuide, { config: uploadLimit }, async (request, reply) => {
+    const upload = await readGuideUpload(request, guideFileRules);
+    const guide = await createGuide(deps, upload.fields, upload.files);
+    catalogueCache.invalidate();
+    return reply.code(201).send(guide);
+  });
 
-  app.put(
-    '/api/admin/guides/:id',
-    {
-      ...admin,
-      config: uploadLimit,
-      schema: { params: guideIdParamsSchema, response: { 200: adminGuideSchema } },
-    },
-    async (request) => {
-      assertGuideId(request.params.id);
-      const upload = await readGuideUpload(request, guideFileRules);
-      const guide = await updateGuide(deps, request.params.id, upload.fields, upload.files);
-      catalogueCache.invalidate();
-      return guide;
-    },
-  );
+  route(app, api.admin.replaceGuide, { config: uploadLimit }, async (request) => {
+    assertGuideId(request.params.id);
+    const upload = await readGuideUpload(request, guideFileRules);
+    const guide = await updateGuide(deps, request.params.id, upload.fields, upload.files);
+    catalogueCache.invalidate();
+    return guide;
+  });
 
-  app.put(
-    '/api/travel-guides/:id',
-    { ...admin, schema: { params: guideIdParamsSchema, response: { 200: adminGuideSchema } } },
-    async (request) => {
-      // Parsed by the shared schema in the service, so the answer carries the spec's own texts.
-      const guide = await updateGuide(deps, request.params.id, request.body ?? {});
-      catalogueCache.invalidate();
-      return guide;
-    },
-  );
+  route(app, api.admin.updateGuide, async (request) => {
+    // Parsed by the shared schema in the service, so the answer carries the spec's own texts.
+    const guide = await updateGuide(deps, request.params.id, request.body ?? {});
+    catalogueCache.invalidate();
+    return guide;
+  });
 
-  app.delete(
-    '/api/travel-guides/:id',
-    { ...admin, schema: { params: guideIdParamsSchema, response: { 200: adminGuideSchema } } },
-    async (request) => {
-      const guide = await unpublishGuide(db, request.params.id);
-      catalogueCache.invalidate();
-      return guide;
-    },
-  );
+  route(app, api.admin.unpublishGuide, async (request) => {
+    const guide = await unpublishGuide(db, request.params.id);
+    catalogueCache.invalidate();
+    return guide;
+  });
 
-  app.get(
-    '/api/travel-guides/:id/can-delete',
-    { ...admin, schema: { params: guideIdParamsSchema, response: { 200: canDeleteSchema } } },
-    async (request) => canDeleteGuide(db, request.params.id),
-  );
+  route(app, api.admin.canDeleteGuide, async (request) => canDeleteGuide(db, request.params.id));
 
-  app.delete(
-    '/api/travel-guides/:id/permanent',
-    { ...admin, schema: { params: guideIdParamsSchema, response: { 200: permanentDeleteSchema } } },
-    async (request) => {
-      await deleteGuidePermanently(deps, request.params.id);
-      catalogueCache.invalidate();
-      return { id: request.params.id, deleted: true as const };
-    },
-  );
+  route(app, api.admin.deleteGuide, async (request) => {
+    await deleteGuidePermanently(deps, request.params.id);
+    catalogueCache.invalidate();
+    return { id: request.params.id, deleted: true as const };
+  });
 
-  app.post(
-    '/api/admin/upload/guide',
-    { ...admin, config: uploadLimit, schema: { response: { 200: adminGuideSchema } } },
-    async (request) => {
-      const upload = await readGuideUpload(request, rowUploadRules);
-      const pdf = upload.files.pdf;
-      if (!pdf) throw badRequest(guideMessages.pdfType);
-      const guideId = z.string().max(100).safeParse(upload.fields.guideId);
-      if (!guideId.success) throw badRequest('guideId is required');
-      const guide = await attachGuidePdf(deps, guideId.data, pdf);
-      catalogueCache.invalidate();
-      return guide;
-    },
-  );
+  route(app, api.admin.uploadGuidePdf, { config: uploadLimit }, async (request) => {
+    const upload = await readGuideUpload(request, rowUploadRules);
+    const pdf = upload.files.pdf;
+    if (!pdf) throw badRequest(guideMessages.pdfType);
+    const guideId = z.string().max(100).safeParse(upload.fields.guideId);
+    if (!guideId.success) throw badRequest('guideId is required');
+    const guide = await attachGuidePdf(deps, guideId.data, pdf);
+    catalogueCache.invalidate();
+    return guide;
+  });
 };

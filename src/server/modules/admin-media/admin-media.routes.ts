@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  MEDIA_MAX_BYTES,
-  mediaIdParamsSchema,
-  mediaItemSchema,
-  mediaListSchema,
-} from '../../../shared/contracts/admin/media';
+import { MEDIA_MAX_BYTES } from '../../../shared/contracts/admin/media';
+import { api } from '../../../shared/contracts/endpoints/bound';
+import { route } from '../../http/endpoint';
 import { badRequest, HttpError } from '../../http/errors';
-import { noContentResponse } from '../../http/openapi';
 import { perClientLimit, registerRateLimits } from '../../http/rate-limits';
 import { readLimited } from '../files/uploads';
 import { createMedia, deleteMedia, listMedia, NOT_AN_IMAGE } from './admin-media.service';
@@ -16,7 +12,7 @@ const IMAGE_RULE = { maxBytes: MEDIA_MAX_BYTES, tooLarge: TOO_LARGE };
 
 /** The admin Media tab: images for content blocks, re-encoded on upload. */
 export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, requireAdmin } = app.services;
+  const { db } = app.services;
   // Generous, but a leaked or scripted admin key cannot keep the image and PDF work busy forever.
   await registerRateLimits(app);
   const uploadLimit = perClientLimit(
@@ -25,53 +21,38 @@ export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
     'Too many uploads.',
   );
 
-  app.get(
-    '/api/admin/media',
-    { onRequest: requireAdmin, schema: { response: { 200: mediaListSchema } } },
-    async () => listMedia(db),
-  );
+  route(app, api.admin.listMedia, async () => listMedia(db));
 
-  app.post(
-    '/api/admin/upload/media',
-    { onRequest: requireAdmin, config: uploadLimit, schema: { response: { 201: mediaItemSchema } } },
-    async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest(NOT_AN_IMAGE);
-      let image: { data: Buffer; fileName: string } | undefined;
-      let alt = '';
-      try {
-        for await (const part of request.parts({ limits: { fileSize: MEDIA_MAX_BYTES, files: 1 } })) {
-          if (part.type === 'file') {
-            if (part.fieldname === 'image' && !image) {
-              image = { data: await readLimited(part, IMAGE_RULE), fileName: part.filename };
-            } else {
-              part.file.resume();
-            }
-          } else if (part.fieldname === 'alt' && typeof part.value === 'string') {
-            alt = part.value;
+  route(app, api.admin.uploadMedia, { config: uploadLimit }, async (request, reply) => {
+    if (!request.isMultipart()) throw badRequest(NOT_AN_IMAGE);
+    let image: { data: Buffer; fileName: string } | undefined;
+    let alt = '';
+    try {
+      for await (const part of request.parts({ limits: { fileSize: MEDIA_MAX_BYTES, files: 1 } })) {
+        if (part.type === 'file') {
+          if (part.fieldname === 'image' && !image) {
+            image = { data: await readLimited(part, IMAGE_RULE), fileName: part.filename };
+          } else {
+            part.file.resume();
           }
+        } else if (part.fieldname === 'alt' && typeof part.value === 'string') {
+          alt = part.value;
         }
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_LARGE);
-        if (code === 'FST_FILES_LIMIT') throw badRequest('Upload one image at a time');
-        throw error;
       }
-      if (!image || image.data.length === 0) throw badRequest(NOT_AN_IMAGE);
-      const item = await createMedia(app.services, { ...image, alt });
-      return reply.code(201).send(item);
-    },
-  );
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_LARGE);
+      if (code === 'FST_FILES_LIMIT') throw badRequest('Upload one image at a time');
+      throw error;
+    }
+    if (!image || image.data.length === 0) throw badRequest(NOT_AN_IMAGE);
+    const item = await createMedia(app.services, { ...image, alt });
+    return reply.code(201).send(item);
+  });
 
-  app.delete(
-    '/api/admin/media/:id',
-    {
-      onRequest: requireAdmin,
-      schema: { params: mediaIdParamsSchema, response: noContentResponse('The image and its file are gone') },
-    },
-    async (request, reply) => {
-      await deleteMedia(app.services, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  route(app, api.admin.deleteMedia, async (request, reply) => {
+    await deleteMedia(app.services, request.params.id);
+    return reply.code(204).send(null);
+  });
 };

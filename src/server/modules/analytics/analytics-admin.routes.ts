@@ -1,16 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  analyticsEventsSchema,
-  analyticsFunnelSchema,
-  analyticsGeoSchema,
-  analyticsPagesQuerySchema,
-  analyticsPagesSchema,
-  analyticsRangeQuerySchema,
-  analyticsSessionsSchema,
-  analyticsSummarySchema,
-  analyticsTimeseriesSchema,
-  analyticsUsersTimeseriesSchema,
-} from '../../../shared/contracts/admin/analytics';
+import { api } from '../../../shared/contracts/endpoints/bound';
+import { route } from '../../http/endpoint';
 import {
   analyticsEvents,
   analyticsFunnel,
@@ -30,74 +20,41 @@ export interface AnalyticsAdminOptions {
 
 /** The admin Analytics tab's reads; every route behind requireAdmin (x-admin-key). */
 export const analyticsAdminRoutes: FastifyPluginAsyncZod<AnalyticsAdminOptions> = async (app, options) => {
-  const { db, requireAdmin } = app.services;
+  const { db } = app.services;
   const now = options.now ?? (() => new Date());
-  const base = '/api/admin/analytics';
-  const range = { querystring: analyticsRangeQuerySchema };
 
-  app.get(
-    `${base}/summary`,
-    { onRequest: requireAdmin, schema: { ...range, response: { 200: analyticsSummarySchema } } },
-    (request) =>
-      withDashboardTransaction(db, (tx) =>
-        analyticsSummary({ db: tx, range: request.query.range, now: now() }),
-      ),
+  route(app, api.admin.analyticsSummary, (request) =>
+    withDashboardTransaction(db, (tx) =>
+      analyticsSummary({ db: tx, range: request.query.range, now: now() }),
+    ),
   );
-  app.get(
-    `${base}/events`,
-    { onRequest: requireAdmin, schema: { ...range, response: { 200: analyticsEventsSchema } } },
-    (request) =>
-      withDashboardTransaction(db, (tx) =>
-        analyticsEvents({ db: tx, range: request.query.range, now: now() }),
-      ),
+  route(app, api.admin.analyticsEvents, (request) =>
+    withDashboardTransaction(db, (tx) => analyticsEvents({ db: tx, range: request.query.range, now: now() })),
   );
-  app.get(
-    `${base}/funnel`,
-    { onRequest: requireAdmin, schema: { ...range, response: { 200: analyticsFunnelSchema } } },
-    (request) =>
-      withDashboardTransaction(db, (tx) =>
-        analyticsFunnel({ db: tx, range: request.query.range, now: now() }),
-      ),
+  route(app, api.admin.analyticsFunnel, (request) =>
+    withDashboardTransaction(db, (tx) => analyticsFunnel({ db: tx, range: request.query.range, now: now() })),
   );
-  app.get(
-    `${base}/pages`,
-    {
-      onRequest: requireAdmin,
-      schema: { querystring: analyticsPagesQuerySchema, response: { 200: analyticsPagesSchema } },
-    },
-    (request) =>
-      withDashboardTransaction(db, (tx) =>
-        analyticsPages({ db: tx, range: request.query.range, limit: request.query.limit, now: now() }),
-      ),
+  route(app, api.admin.analyticsPages, (request) =>
+    withDashboardTransaction(db, (tx) =>
+      analyticsPages({ db: tx, range: request.query.range, limit: request.query.limit, now: now() }),
+    ),
   );
-  app.get(
-    `${base}/geo`,
-    { onRequest: requireAdmin, schema: { ...range, response: { 200: analyticsGeoSchema } } },
-    (request) =>
-      withDashboardTransaction(db, (tx) => analyticsGeo({ db: tx, range: request.query.range, now: now() })),
+  route(app, api.admin.analyticsGeo, (request) =>
+    withDashboardTransaction(db, (tx) => analyticsGeo({ db: tx, range: request.query.range, now: now() })),
   );
-  app.get(
-    `${base}/users/timeseries`,
-    { onRequest: requireAdmin, schema: { ...range, response: { 200: analyticsUsersTimeseriesSchema } } },
-    (request) =>
-      withDashboardTransaction(db, (tx) =>
-        analyticsUsersTimeseries({ db: tx, range: request.query.range, now: now() }),
-      ),
+  route(app, api.admin.analyticsUsersTimeseries, (request) =>
+    withDashboardTransaction(db, (tx) =>
+      analyticsUsersTimeseries({ db: tx, range: request.query.range, now: now() }),
+    ),
   );
-  app.get(
-    `${base}/timeseries`,
-    { onRequest: requireAdmin, schema: { ...range, response: { 200: analyticsTimeseriesSchema } } },
-    (request) =>
-      withDashboardTransaction(db, (tx) =>
-        analyticsTimeseries({ db: tx, range: request.query.range, now: now() }),
-      ),
+  route(app, api.admin.analyticsTimeseries, (request) =>
+    withDashboardTransaction(db, (tx) =>
+      analyticsTimeseries({ db: tx, range: request.query.range, now: now() }),
+    ),
   );
-  app.get(
-    `${base}/sessions`,
-    { onRequest: requireAdmin, schema: { ...range, response: { 200: analyticsSessionsSchema } } },
-    (request) =>
-      withDashboardTransaction(db, (tx) =>
-        analyticsSessions({ db: tx, range: request.query.range, now: now() }),
-      ),
+  route(app, api.admin.analyticsSessions, (request) =>
+    withDashboardTransaction(db, (tx) =>
+      analyticsSessions({ db: tx, range: request.query.range, now: now() }),
+    ),
   );
 };

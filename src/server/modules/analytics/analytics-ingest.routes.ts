@@ -8,6 +8,8 @@ import {
   type AnalyticsEvent,
   analyticsEventSchema,
 } from '../../../shared/contracts/analytics';
+import { api } from '../../../shared/contracts/endpoints/bound';
+import { route } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import type { EventBuffer } from './event-buffer';
 import type { GeoLocation } from './ingest-rows';
@@ -42,17 +44,12 @@ export const analyticsIngestRoutes: FastifyPluginAsyncZod<AnalyticsIngestOptions
     }
   });
 
-  app.post(
-    '/api/analytics/event',
+  route(
+    app,
+    api.storefront.analyticsEvent,
     {
-      bodyLimit: ANALYTICS_MAX_BODY_BYTES,
       // Parsed below, so a refusal names the event field at fault (a union only says "Invalid input").
-      schema: {
-        body: z.unknown().meta({
-          description: 'One analytics event or a batch (JSON, or the text/plain body a beacon sends)',
-        }),
-        response: { 204: z.null().meta({ description: 'Accepted (also for bots, which are not stored)' }) },
-      },
+      bodyLimit: ANALYTICS_MAX_BODY_BYTES,
       config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {

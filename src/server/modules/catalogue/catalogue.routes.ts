@@ -1,17 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  availabilityQuerySchema,
-  availabilitySchema,
-  guideDetailSchema,
-  guideListQuerySchema,
-  guideListSchema,
-  imageQuerySchema,
-} from '../../../shared/contracts/catalogue';
+import { api } from '../../../shared/contracts/endpoints/bound';
 import { FileNotFoundError } from '../../adapters/storage/file-store';
+import { route } from '../../http/endpoint';
 import { notFound } from '../../http/errors';
-import { binaryResponse } from '../../http/openapi';
 import type { StoredFile } from '../files/files.service';
 import { activeGuidesAmong, findActiveGuideBySlug, listActiveGuides } from './catalogue.service';
 import { findGuidePreview, findImage } from './images.service';
@@ -24,10 +16,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const cache = app.services.catalogueCache;
 
-  app.get(
-    '/api/travel-guides',
+  route(
+    app,
+    api.storefront.listGuides,
     {
-      schema: { querystring: guideListQuerySchema, response: { 200: guideListSchema } },
       // Served pre-compressed from the cache below.
       compress: false,
     },
@@ -46,21 +38,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/travel-guides/availability',
-    { schema: { querystring: availabilityQuerySchema, response: { 200: availabilitySchema } } },
-    async (request) => activeGuidesAmong(db, request.query.ids.split(',')),
+  route(app, api.storefront.guideAvailability, async (request) =>
+    activeGuidesAmong(db, request.query.ids.split(',')),
   );
 
-  app.get(
-    '/api/travel-guides/by-slug/:slug',
-    { schema: { params: z.object({ slug: z.string().max(200) }), response: { 200: guideDetailSchema } } },
-    async (request) => {
-      const guide = await findActiveGuideBySlug(db, request.params.slug);
-      if (!guide) throw notFound('Guide not found');
-      return guide;
-    },
-  );
+  route(app, api.storefront.guideBySlug, async (request) => {
+    const guide = await findActiveGuideBySlug(db, request.params.slug);
+    if (!guide) throw notFound('Guide not found');
+    return guide;
+  });
 
   /** Streams a stored image with long-lived caching; its name or id changes whenever its bytes do. */
   const sendImage = async (
@@ -85,35 +71,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
 
-  app.get(
-    '/api/images/:name',
-    {
-      schema: {
-        params: z.object({ name: z.string().max(200) }),
-        querystring: imageQuerySchema,
-        response: binaryResponse('The image (WebP, or the stored type), resized to the width asked for'),
-      },
-    },
-    async (request, reply) => {
-      // Only names recorded in the database are served; the name is never used as a path.
-      const file = await findImage(app.services, request.params.name, request.query.w);
-      return sendImage(reply, file, ONE_YEAR, 'Image');
-    },
-  );
+  route(app, api.storefront.image, async (request, reply) => {
+    // Only names recorded in the database are served; the name is never used as a path.
+    const file = await findImage(app.services, request.params.name, request.query.w);
+    return sendImage(reply, file, ONE_YEAR, 'Image');
+  });
 
-  app.get(
-    '/api/travel-guides/:id/preview',
-    {
-      schema: {
-        params: z.object({ id: z.string().max(100) }),
-        response: binaryResponse('The table-of-contents preview image (WebP)'),
-      },
-    },
-    async (request, reply) => {
-      const id = request.params.id;
-      const file = UUID.test(id) ? await findGuidePreview(app.services, id) : undefined;
-      // A day: the preview changes when the operator uploads a new PDF.
-      return sendImage(reply, file, 86_400, 'Preview');
-    },
-  );
+  route(app, api.storefront.guidePreview, async (request, reply) => {
+    const id = request.params.id;
+    const file = UUID.test(id) ? await findGuidePreview(app.services, id) : undefined;
+    // A day: the preview changes when the operator uploads a new PDF.
+    return sendImage(reply, file, 86_400, 'Preview');
+  });
 };

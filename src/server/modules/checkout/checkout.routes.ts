@@ -1,18 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  confirmTestPaymentBodySchema,
-  confirmTestPaymentResponseSchema,
-  createCardOrderBodySchema,
-  createFreeOrderBodySchema,
-  createPaymentIntentBodySchema,
-  createPaymentIntentResponseSchema,
-  ORDER_EXISTS_MESSAGE,
-  orderExistsSchema,
-  paymentsConfigSchema,
-} from '../../../shared/contracts/checkout';
-import { orderSchema } from '../../../shared/contracts/orders';
+import { ORDER_EXISTS_MESSAGE } from '../../../shared/contracts/checkout';
+import { api } from '../../../shared/contracts/endpoints/bound';
 import { toCents } from '../../../shared/money';
+import { route } from '../../http/endpoint';
 import { additionalRateLimit, DAY_MS, HOUR_MS, registerRateLimits } from '../../http/rate-limits';
 import { findOrderByPublicId } from '../orders/orders.service';
 import {
@@ -24,8 +15,6 @@ import {
   startCardPayment,
 } from './checkout.service';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
-
-const orderResponses = { 200: orderSchema, 201: orderSchema, 202: orderExistsSchema };
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limits } = app.services.config;
@@ -60,38 +49,29 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   // What the checkout shows before anything is typed: the test card form, or Stripe's Payment Element.
-  app.get('/api/checkout/config', { schema: { response: { 200: paymentsConfigSchema } } }, async () => ({
+  route(app, api.checkout.paymentsConfig, async () => ({
     testMode: deps.payments.testMode,
     publishableKey: deps.payments.publishableKey,
     automaticMobileMoney: app.services.config.cinetpay !== undefined,
   }));
 
-  app.post(
-    '/api/create-payment-intent',
-    {
-      schema: { body: createPaymentIntentBodySchema, response: { 200: createPaymentIntentResponseSchema } },
-      config: perClient,
-    },
-    async (request) => startCardPayment(deps, request.body, app.services.siteOrigin.placedThrough(request)),
+  route(app, api.checkout.createPaymentIntent, { config: perClient }, async (request) =>
+    startCardPayment(deps, request.body, app.services.siteOrigin.placedThrough(request)),
   );
 
-  app.post(
-    '/api/orders',
-    { schema: { body: createCardOrderBodySchema, response: orderResponses }, config: perClient },
-    async (request, reply) => {
-      const { paymentIntentId, email, items, total, clientSecret } = request.body;
-      const placed = await placeCardOrder(deps, {
-        paymentIntentId,
-        claim: { email, items, totalCents: toCents(total), clientSecret },
-      });
-      return sendOrder(reply, placed);
-    },
-  );
+  route(app, api.checkout.createCardOrder, { config: perClient }, async (request, reply) => {
+    const { paymentIntentId, email, items, total, clientSecret } = request.body;
+    const placed = await placeCardOrder(deps, {
+      paymentIntentId,
+      claim: { email, items, totalCents: toCents(total), clientSecret },
+    });
+    return sendOrder(reply, placed);
+  });
 
-  app.post(
-    '/api/create-free-order',
+  route(
+    app,
+    api.checkout.createFreeOrder,
     {
-      schema: { body: createFreeOrderBodySchema, response: orderResponses },
       config: perClient,
       onRequest: freeOrdersPerDay,
     },
@@ -104,12 +84,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Only without Stripe keys: with real keys the card never touches this server.
   if (deps.payments.testMode) {
-    app.post(
-      '/api/test-mode/confirm-payment',
-      {
-        schema: { body: confirmTestPaymentBodySchema, response: { 200: confirmTestPaymentResponseSchema } },
-      },
-      async (request) => confirmTestCardPayment(deps, request.body),
+    route(app, api.checkout.confirmTestPayment, async (request) =>
+      confirmTestCardPayment(deps, request.body),
     );
   }
 

@@ -1,17 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contentQuerySchema, contentResponseSchema } from '../../../shared/contracts/content';
+import { api } from '../../../shared/contracts/endpoints/bound';
+import { route } from '../../http/endpoint';
 import { readContent } from './content.service';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/content',
-    { schema: { querystring: contentQuerySchema, response: { 200: contentResponseSchema } } },
-    async (request) => {
-      const patterns = request.query.keys
-        .split(',')
-        .map((k) => k.trim())
-        .filter(Boolean);
-      return readContent(app.services.db, request.query.locale, patterns);
-    },
-  );
+  route(app, api.storefront.content, async (request) => {
+    const patterns = request.query.keys
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean);
+    return readContent(app.services.db, request.query.locale, patterns);
+  });
 };

@@ -1,11 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorSchema } from '../../../shared/contracts/errors';
-import { downloadResponseSchema } from '../../../shared/contracts/orders';
+import { api } from '../../../shared/contracts/endpoints/bound';
 import { FileNotFoundError } from '../../adapters/storage/file-store';
+import { route } from '../../http/endpoint';
 import { notFound } from '../../http/errors';
-import { binaryBody, binaryResponse } from '../../http/openapi';
 import { parseByteRange } from './byte-range';
 import {
   DOWNLOAD_LINK_TTL_MS,
@@ -16,9 +14,6 @@ import {
 } from './downloads.service';
 import { attachmentDisposition } from './file-names';
 import { streamZip } from './order-zip';
-
-const orderParams = z.object({ orderId: z.string().min(1).max(200) });
-const tokenParams = z.object({ token: z.string().min(1).max(1000) });
 
 /** A link is a bearer credential: it must not be cached, nor leak to another site in a Referer. */
 function privateDownload(reply: FastifyReply, fileName: string, contentType: string): FastifyReply {
@@ -33,108 +28,75 @@ function privateDownload(reply: FastifyReply, fileName: string, contentType: str
 export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.services.db, files: app.services.files };
 
-  app.get(
-    '/api/download/:orderId/zip',
-    { schema: { params: orderParams, response: { 200: downloadResponseSchema } } },
-    async (request) => issueZipLink(deps, { publicId: request.params.orderId }),
+  route(app, api.storefront.zipLink, async (request) =>
+    issueZipLink(deps, { publicId: request.params.orderId }),
   );
 
-  app.get(
-    '/api/download/:orderId/:guideId',
-    {
-      schema: {
-        params: orderParams.extend({ guideId: z.string().min(1).max(100) }),
-        querystring: z.object({ file: z.enum(['primary', 'secondary']).default('primary') }),
-        response: { 200: downloadResponseSchema },
-      },
-    },
-    async (request) =>
-      issueDownloadLink(deps, {
-        publicId: request.params.orderId,
-        guideId: request.params.guideId,
-        slot: request.query.file,
-      }),
+  route(app, api.storefront.downloadLink, async (request) =>
+    issueDownloadLink(deps, {
+      publicId: request.params.orderId,
+      guideId: request.params.guideId,
+      slot: request.query.file,
+    }),
   );
 
   // Compression off: byte ranges address the stored bytes, and PDFs and ZIPs do not shrink anyway.
-  app.get(
-    '/api/files/:token',
-    {
-      schema: {
-        params: tokenParams,
-        response: {
-          200: binaryBody('The stamped PDF'),
-          206: binaryBody('The byte range asked for'),
-          302: z.null().meta({ description: 'To a 15-minute presigned URL, when files are in a bucket' }),
-          416: errorSchema,
-        },
-      },
-      compress: false,
-    },
-    async (request, reply) => {
-      const file = await openFileDownload(deps, request.params.token);
-      const { files } = app.services;
-      if (files.presignedDownloadUrl) {
-        // A bucket serves the bytes itself: the grant was checked above, the URL lives 15 minutes.
-        const url = await files.presignedDownloadUrl(file.storageKey, {
-          expiresInSeconds: DOWNLOAD_LINK_TTL_MS / 1000,
-          contentDisposition: attachmentDisposition(file.originalName),
-          contentType: 'application/pdf',
-        });
+  route(app, api.storefront.file, { compress: false }, async (request, reply) => {
+    const file = await openFileDownload(deps, request.params.token);
+    const { files } = app.services;
+    if (files.presignedDownloadUrl) {
+      // A bucket serves the bytes itself: the grant was checked above, the URL lives 15 minutes.
+      const url = await files.presignedDownloadUrl(file.storageKey, {
+        expiresInSeconds: DOWNLOAD_LINK_TTL_MS / 1000,
+        contentDisposition: attachmentDisposition(file.originalName),
+        contentType: 'application/pdf',
+      });
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'no-referrer')
+        .redirect(url, 302);
+    }
+    const etag = `"${file.sha256.slice(0, 32)}"`;
+    privateDownload(reply, file.originalName, 'application/pdf')
+      .header('accept-ranges', 'bytes')
+      .header('etag', etag);
+    // If-Range: resume only if the bytes are still the ones the client has the start of.
+    const ifRange = request.headers['if-range'];
+    const range =
+      ifRange && ifRange !== etag
+        ? { kind: 'whole' as const }
+        : parseByteRange(request.headers.range, file.size);
+    if (range.kind === 'unsatisfiable') {
+      return reply
+        .code(416)
+        .header('content-type', 'application/json; charset=utf-8')
+        .removeHeader('content-disposition')
+        .header('content-range', `bytes */${file.size}`)
+        .send({ message: `The requested range is outside the file (${file.size} bytes).` });
+    }
+    try {
+      if (range.kind === 'partial') {
+        const stream = await app.services.files.stream(file.storageKey, range);
         return reply
-          .header('cache-control', 'private, no-store')
-          .header('referrer-policy', 'no-referrer')
-          .redirect(url, 302);
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+          .header('content-length', range.end - range.start + 1)
+          .send(stream);
       }
-      const etag = `"${file.sha256.slice(0, 32)}"`;
-      privateDownload(reply, file.originalName, 'application/pdf')
-        .header('accept-ranges', 'bytes')
-        .header('etag', etag);
-      // If-Range: resume only if the bytes are still the ones the client has the start of.
-      const ifRange = request.headers['if-range'];
-      const range =
-        ifRange && ifRange !== etag
-          ? { kind: 'whole' as const }
-          : parseByteRange(request.headers.range, file.size);
-      if (range.kind === 'unsatisfiable') {
-        return reply
-          .code(416)
-          .header('content-type', 'application/json; charset=utf-8')
-          .removeHeader('content-disposition')
-          .header('content-range', `bytes */${file.size}`)
-          .send({ message: `The requested range is outside the file (${file.size} bytes).` });
-      }
-      try {
-        if (range.kind === 'partial') {
-          const stream = await app.services.files.stream(file.storageKey, range);
-          return reply
-            .code(206)
-            .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
-            .header('content-length', range.end - range.start + 1)
-            .send(stream);
-        }
-        const stream = await app.services.files.stream(file.storageKey);
-        return reply.header('content-length', file.size).send(stream);
-      } catch (error) {
-        if (error instanceof FileNotFoundError) throw notFound('This file is missing from the store');
-        throw error;
-      }
-    },
-  );
+      const stream = await app.services.files.stream(file.storageKey);
+      return reply.header('content-length', file.size).send(stream);
+    } catch (error) {
+      if (error instanceof FileNotFoundError) throw notFound('This file is missing from the store');
+      throw error;
+    }
+  });
 
-  app.get(
-    '/api/files/zip/:token',
-    {
-      schema: { params: tokenParams, response: binaryResponse('A ZIP of every stamped PDF of the order') },
-      compress: false,
-    },
-    async (request, reply) => {
-      const { fileName, entries } = await openZipDownload(deps, request.params.token);
-      const zip = streamZip(app.services.files, entries, new Date());
-      const size = await zip.size;
-      privateDownload(reply, fileName, 'application/zip').header('accept-ranges', 'none');
-      if (size >= 0) reply.header('content-length', size);
-      return reply.send(zip.stream);
-    },
-  );
+  route(app, api.storefront.zipFile, { compress: false }, async (request, reply) => {
+    const { fileName, entries } = await openZipDownload(deps, request.params.token);
+    const zip = streamZip(app.services.files, entries, new Date());
+    const size = await zip.size;
+    privateDownload(reply, fileName, 'application/zip').header('accept-ranges', 'none');
+    if (size >= 0) reply.header('content-length', size);
+    return reply.send(zip.stream);
+  });
 };

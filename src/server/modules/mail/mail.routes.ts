@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { resendLinksBodySchema } from '../../../shared/contracts/orders';
+import { api } from '../../../shared/contracts/endpoints/bound';
+import { route } from '../../http/endpoint';
 import { registerRateLimits } from '../../http/rate-limits';
 import { requestLinkResend } from './mail.service';
 
@@ -14,10 +14,10 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   // a script guessing orders); per recipient in the database (mail.service.ts).
   await registerRateLimits(app);
 
-  app.post(
-    '/api/orders/resend-links',
+  route(
+    app,
+    api.storefront.resendLinks,
     {
-      schema: { body: resendLinksBodySchema, response: { 202: z.object({ message: z.string() }) } },
       config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {

@@ -1,20 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { MOBILE_MONEY_ORDER_EXISTS_MESSAGE, orderExistsSchema } from '../../../shared/contracts/checkout';
-import {
-  adminOrderParamsSchema,
-  createMobileMoneyOrderBodySchema,
-  createMobileMoneyOrderResponseSchema,
-  orderDecisionResponseSchema,
-  pendingMobileMoneyOrdersSchema,
-  pendingMobileMoneyQuerySchema,
-  receiptUploadResponseSchema,
-  verifyOrderBodySchema,
-} from '../../../shared/contracts/mobile-money';
+import { MOBILE_MONEY_ORDER_EXISTS_MESSAGE } from '../../../shared/contracts/checkout';
+import { api } from '../../../shared/contracts/endpoints/bound';
 import { FileNotFoundError } from '../../adapters/storage/file-store';
+import { route } from '../../http/endpoint';
 import { HttpError, notFound } from '../../http/errors';
-import { binaryResponse } from '../../http/openapi';
 import { HOUR_MS, perClientLimit, registerRateLimits } from '../../http/rate-limits';
 import { attachmentDisposition } from '../downloads/file-names';
 import { readMultipartUpload } from '../files/uploads';
@@ -24,9 +14,8 @@ import { acceptReceipt, decideOrder, findLatestReceipt, receiptRule } from './re
 
 /** Paying by mobile money (storefront spec §2 "Mobile-money order dialog") and the operator's desk (admin spec "Mobile Money tab"). */
 export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, files, config, requireAdmin } = app.services;
+  const { db, files, config } = app.services;
   const deps: MobileMoneyDeps = { db, files, config };
-  const admin = { onRequest: requireAdmin };
   await registerRateLimits(app);
 
   // Per order too, whoever sends: a leaked order id cannot be used to fill the disk or the mailboxes.
@@ -47,17 +36,10 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
 
-  app.post(
-    '/api/create-djamo-order',
+  route(
+    app,
+    api.checkout.createMobileMoneyOrder,
     {
-      schema: {
-        body: createMobileMoneyOrderBodySchema,
-        response: {
-          200: createMobileMoneyOrderResponseSchema,
-          201: createMobileMoneyOrderResponseSchema,
-          202: orderExistsSchema,
-        },
-      },
       // Floods (issue 15): orders per client address; orders per email are counted in the database.
       config: { rateLimit: { max: config.limits.ordersPerClientPerHour, timeWindow: HOUR_MS } },
     },
@@ -82,13 +64,10 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The order's public id (≥128 random bits) is the right to send its receipt.
-  app.post(
-    '/api/orders/:id/receipt',
+  route(
+    app,
+    api.checkout.uploadReceipt,
     {
-      schema: {
-        params: z.object({ id: z.string().max(200) }),
-        response: { 201: receiptUploadResponseSchema },
-      },
       config: perClientLimit(config.uploads.receiptsPerClient, '10 minutes', 'Too many uploads.'),
       preHandler: perOrder,
     },
@@ -104,85 +83,49 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/orders/pending-mobile-money',
-    {
-      ...admin,
-      schema: {
-        querystring: pendingMobileMoneyQuerySchema,
-        response: { 200: pendingMobileMoneyOrdersSchema },
-      },
-    },
-    async (request, reply) => {
-      const { orders, total } = await listPendingMobileMoneyOrders(db, request.query);
-      // The body stays the spec's array; the pager reads how many match in all from a header.
-      return reply.header('cache-control', 'no-store').header('x-total-count', String(total)).send(orders);
-    },
-  );
+  route(app, api.admin.pendingMobileMoney, async (request, reply) => {
+    const { orders, total } = await listPendingMobileMoneyOrders(db, request.query);
+    // The body stays the spec's array; the pager reads how many match in all from a header.
+    return reply.header('cache-control', 'no-store').header('x-total-count', String(total)).send(orders);
+  });
 
-  app.patch(
-    '/api/orders/:id/verify',
-    {
-      ...admin,
-      schema: {
-        params: adminOrderParamsSchema,
-        body: verifyOrderBodySchema,
-        response: { 200: orderDecisionResponseSchema },
-      },
-    },
-    async (request) => {
-      const order = await decideOrder(db, request.params.id, {
-        kind: 'validate',
-        verifiedBy: request.body.verifiedBy,
-      });
-      return {
-        id: order.id,
-        status: 'completed' as const,
-        message: 'Order validated and guide sent to customer',
-      };
-    },
-  );
+  route(app, api.admin.verifyOrder, async (request) => {
+    const order = await decideOrder(db, request.params.id, {
+      kind: 'validate',
+      verifiedBy: request.body.verifiedBy,
+    });
+    return {
+      id: order.id,
+      status: 'completed' as const,
+      message: 'Order validated and guide sent to customer',
+    };
+  });
 
-  app.patch(
-    '/api/orders/:id/reject',
-    { ...admin, schema: { params: adminOrderParamsSchema, response: { 200: orderDecisionResponseSchema } } },
-    async (request) => {
-      const order = await decideOrder(db, request.params.id, { kind: 'reject' });
-      return { id: order.id, status: 'rejected' as const, message: 'Rejection email sent to customer' };
-    },
-  );
+  route(app, api.admin.rejectOrder, async (request) => {
+    const order = await decideOrder(db, request.params.id, { kind: 'reject' });
+    return { id: order.id, status: 'rejected' as const, message: 'Rejection email sent to customer' };
+  });
 
   // Private: read with the admin key only, shown inline but unable to run anything on our origin.
-  app.get(
-    '/api/admin/receipts/:id',
-    {
-      ...admin,
-      schema: {
-        params: adminOrderParamsSchema,
-        response: binaryResponse('The latest receipt: a WebP image or a PDF'),
-      },
-      compress: false,
-    },
-    async (request, reply) => {
-      const file = await findLatestReceipt(db, request.params.id);
-      try {
-        const stream = await files.stream(file.storageKey);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-length', file.size)
-          .header(
-            'content-disposition',
-            attachmentDisposition(file.originalName).replace(/^attachment/, 'inline'),
-          )
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self' data: blob:")
-          .header('referrer-policy', 'no-referrer')
-          .send(stream);
-      } catch (error) {
-        if (error instanceof FileNotFoundError) throw notFound('Receipt not found');
-        throw error;
-      }
-    },
-  );
+  route(app, api.admin.receipt, { compress: false }, async (request, reply) => {
+    const file = await findLatestReceipt(db, request.params.id);
+    try {
+      const stream = await files.stream(file.storageKey);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.size)
+        .header(
+          'content-disposition',
+          attachmentDisposition(file.originalName).replace(/^attachment/, 'inline'),
+        )
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self' data: blob:")
+        .header('referrer-policy', 'no-referrer')
+        .send(stream);
+    } catch (error) {
+      if (error instanceof FileNotFoundError) throw notFound('Receipt not found');
+      throw error;
+    }
+  });
 };

@@ -4,6 +4,11 @@
  * out when it comes, and a key read after it is forgotten. Any 401 logs out every open admin tab
  * through a broadcast. Why the last sign-out happened is kept for the gate to say.
  */
+import * as admin from '../../../shared/contracts/endpoints/admin';
+import type { ParamsOf, ResponseOf, Route } from '../../../shared/contracts/endpoints/define';
+import { type ApiClient, createApiClient } from '../../lib/api';
+import { isAbortError, type UploadOptions as ProgressOptions, upload, uploadForm } from '../../lib/upload';
+
 export const ADMIN_KEY_STORAGE = 'adminKey';
 export const KEY_LIFETIMES_MINUTES = [5, 15, 30, 60, 240] as const;
 export const DEFAULT_KEY_LIFETIME_MINUTES = 15;
@@ -175,18 +180,39 @@ function requireKey(): string {
   throw new AdminApiError(401, 'Admin API key required');
 }
 
+/** Fetch, looked up at call time (tests replace the global). */
+const fetchNow: typeof fetch = (input, init) => fetch(input, init);
+
+/** The typed client of the admin: every call sends the key, no caching; a 401 logs out everywhere. */
+export const adminApi = createApiClient(fetchNow, {
+  headers: () => ({ 'x-admin-key': requireKey() }),
+  error: (status, text) => failure(status, text),
+});
+
+/** Calls a declared admin endpoint (`admin.*` of the catalogue) with the key. */
+export const adminCall: ApiClient['call'] = (endpoint, ...input) => adminApi.call(endpoint, ...input);
+
+/** Uploads to a declared multipart admin endpoint with the key, reporting progress. */
+export const adminUploadTo = <E extends Route & { readonly body: 'multipart' }>(
+  endpoint: E,
+  input: { params?: ParamsOf<E>; body: FormData },
+  options?: ProgressOptions,
+): Promise<ResponseOf<E>> => upload(adminApi, endpoint, input, options);
+
 /**
  * Asks the server whether a typed key is right, without signing in with it: nothing else is sent
  * with a key the server has not accepted (one typo is one failed attempt, not one per tab's call),
  * and a wrong key typed here does not log out the other admin tabs.
  */
 export async function verifyAdminKey(key: string): Promise<void> {
-  const response = await fetch('/api/admin/session', { cache: 'no-store', headers: { 'x-admin-key': key } });
-  if (!response.ok)
-    throw new AdminApiError(response.status, errorMessage(response.status, await response.text()));
+  const probe = createApiClient(fetchNow, {
+    headers: () => ({ 'x-admin-key': key }),
+    error: (status, text) => new AdminApiError(status, errorMessage(status, text)),
+  });
+  await probe.call(admin.session);
 }
 
-/** Every admin call: the key in x-admin-key, no caching; a 401 logs out everywhere. */
+/** Every admin call by path: the key in x-admin-key, no caching; a 401 logs out everywhere. */
 export async function adminFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const key = requireKey();
   const response = await fetch(path, {
@@ -198,49 +224,17 @@ export async function adminFetch(path: string, init: RequestInit = {}): Promise<
   return response;
 }
 
-export interface UploadOptions {
+export interface UploadOptions extends ProgressOptions {
   method: 'POST' | 'PUT';
   body: FormData;
-  /** Fraction of the request body sent so far, 0 to 1. */
-  onProgress?(fraction: number): void;
-  signal?: AbortSignal;
 }
 
 /**
- * A multipart admin upload that reports its progress, which fetch cannot do for request bodies.
- * Aborting the signal cancels the transfer and rejects with an AbortError.
+ * A multipart admin upload by path that reports its progress, which fetch cannot do for request
+ * bodies. Aborting the signal cancels the transfer and rejects with an AbortError.
  */
 export function adminUpload<T>(path: string, options: UploadOptions): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const key = requireKey();
-    const request = new XMLHttpRequest();
-    request.open(options.method, path);
-    request.setRequestHeader('x-admin-key', key);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
-    };
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) {
-        try {
-          resolve(JSON.parse(request.responseText) as T);
-        } catch {
-          reject(new AdminApiError(request.status, 'The server sent an unreadable answer'));
-        }
-      } else {
-        reject(failure(request.status, request.responseText));
-      }
-    };
-    request.onerror = () =>
-      reject(new AdminApiError(0, 'Network error: the upload did not reach the server'));
-    request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-    if (options.signal?.aborted) {
-      reject(new DOMException('Upload cancelled', 'AbortError'));
-      return;
-    }
-    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(options.body);
-  });
+  return uploadForm<T>(adminApi, { method: options.method, url: path, body: options.body }, options);
 }
 
-export const isAbortError = (error: unknown): boolean =>
-  error instanceof DOMException && error.name === 'AbortError';
+export { isAbortError };

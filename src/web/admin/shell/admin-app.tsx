@@ -1,9 +1,10 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useRoute } from 'wouter';
+import * as admin from '../../../shared/contracts/endpoints/admin';
 import { ADMIN_TABS, type AdminTab, paths } from '../../app/paths';
 import { AnalyticsTab } from '../analytics/analytics-tab';
 import { AdminGate } from '../auth/admin-gate';
-import { adminFetch, adminSession } from '../auth/admin-session';
+import { adminCall, adminSession } from '../auth/admin-session';
 import { ContentTab } from '../content/content-tab';
 import { EmailsTab } from '../emails/emails-tab';
 import { GuidesTab } from '../guides/guides-tab';
@@ -39,7 +40,7 @@ export default function AdminApp() {
   // Each tab change checks the key again: a key revoked meanwhile logs every admin tab out.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the active tab is the trigger
   useEffect(() => {
-    if (key) adminFetch('/api/admin/session').catch(() => {});
+    if (key) adminCall(admin.session).catch(() => {});
   }, [key, active]);
 
   if (!key) return <AdminGate />;

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import * as storefront from '../../../shared/contracts/endpoints/storefront';
 import { useI18n } from '../../i18n';
+import { urlOf } from '../../lib/api';
 
 /** The table-of-contents image of a guide: a skeleton while it loads, 'Preview unavailable' on error. */
 export function GuidePreview(props: { guideId: string; title: string; className?: string }) {
@@ -32,7 +34,7 @@ export function GuidePreview(props: { guideId: string; title: string; className?
       ) : (
         <img
           ref={image}
-          src={`/api/travel-guides/${props.guideId}/preview`}
+          src={urlOf(storefront.guidePreview, { params: { id: props.guideId } })}
           alt={t('guide.previewAlt', { title: props.title })}
           width={600}
           height={800}

@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
+import type { ResponseOf } from '../../../shared/contracts/endpoints/define';
+import * as delivery from '../../../shared/contracts/endpoints/delivery';
 import type { PaymentState } from '../../../shared/contracts/mobile-money';
 import type { Order } from '../../../shared/contracts/orders';
 import { displayPrice } from '../../../shared/money';
@@ -22,10 +24,7 @@ import {
 import { purchaseMessages } from '../checkout/messages';
 import { ReceiptUpload } from '../checkout/receipt-upload';
 
-interface DownloadLink {
-  downloadUrl: string;
-  fileName: string;
-}
+type DownloadLink = ResponseOf<typeof delivery.downloadLink>;
 
 /** The order page: the email links here, and every visit mints fresh 15-minute download links. */
 export default function OrderPage() {
@@ -52,10 +51,10 @@ function OrderView({ order }: { order: Order }) {
     heading.current?.focus();
   }, [order.status]);
 
-  const start = async (key: string, path: string) => {
+  const start = async (key: string, mintLink: () => Promise<DownloadLink>) => {
     setBusy(key);
     try {
-      const link = await api.get<DownloadLink>(path);
+      const link = await mintLink();
       toast({
         title: t('toast.downloadStarted'),
         description: t('toast.downloadStartedText', { file: link.fileName }),
@@ -73,7 +72,8 @@ function OrderView({ order }: { order: Order }) {
     }
   };
 
-  const base = `/api/download/${encodeURIComponent(order.id)}`;
+  const file = (guideId: string, which?: 'secondary') => () =>
+    api.call(delivery.downloadLink, { params: { orderId: order.id, guideId }, query: { file: which } });
   return (
     <section className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
       <Head title={t('meta.order.title')} description={t('order.linkNote')} noindex />
@@ -98,7 +98,7 @@ function OrderView({ order }: { order: Order }) {
                   <button
                     type="button"
                     disabled={busy !== null}
-                    onClick={() => start(item.id, `${base}/${item.guide.id}`)}
+                    onClick={() => start(item.id, file(item.guide.id))}
                     data-track="download"
                     data-guide-id={item.guide.id}
                     className="h-10 shrink-0 rounded-md bg-teal-800 px-4 text-sm font-semibold text-white hover:bg-teal-700 disabled:opacity-60"
@@ -110,7 +110,7 @@ function OrderView({ order }: { order: Order }) {
                   <button
                     type="button"
                     disabled={busy !== null}
-                    onClick={() => start(`${item.id}-secondary`, `${base}/${item.guide.id}?file=secondary`)}
+                    onClick={() => start(`${item.id}-secondary`, file(item.guide.id, 'secondary'))}
                     data-track="download"
                     data-guide-id={item.guide.id}
                     className="text-sm text-teal-800 underline"
@@ -125,7 +125,9 @@ function OrderView({ order }: { order: Order }) {
             <button
               type="button"
               disabled={busy !== null}
-              onClick={() => start('zip', `${base}/zip`)}
+              onClick={() =>
+                start('zip', () => api.call(delivery.zipLink, { params: { orderId: order.id } }))
+              }
               data-track="download"
               className="h-11 rounded-md bg-amber-500 px-5 font-semibold text-stone-950 hover:bg-amber-400 disabled:opacity-60"
             >
@@ -345,7 +347,7 @@ function ResendLinksForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await api.send('POST', '/api/orders/resend-links', values);
+      await api.call(delivery.resendLinks, { body: values });
       setDone(true);
     } catch (error) {
       toast({
