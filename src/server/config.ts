@@ -1,16 +1,13 @@
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { smtpSettings } from './adapters/mail/smtp-settings';
+import { cinetpaySettings } from './adapters/mobile-money/cinetpay-settings';
+import { stripeSettings } from './adapters/payments/stripe-settings';
+import { storageSettings } from './adapters/storage/storage-settings';
+import { parseTrustProxy, trustProxyProblem } from './http/trust-proxy';
+import { boolish, ConfigError, httpUrl, optionalString } from './settings';
 
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
-
-const boolish = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .optional()
-  .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
+export { ConfigError };
 
 /**
  * Why a configured ADMIN_API_KEY is too weak to guess at, if it is (decision 004): at least 24
@@ -35,32 +32,7 @@ export function adminKeyStrengthProblem(key: string): string | undefined {
 export const HOST_PATTERN =
   /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-/** proxy-addr's names for address ranges, as Fastify's trustProxy accepts them. */
-const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
-
-/** Why a TRUST_PROXY value is refused, or undefined when it is a hop count or a list of proxies. */
-function trustProxyProblem(value: string): string | undefined {
-  if (value === 'true') {
-    return 'true would trust every client to name its own address (X-Forwarded-For); give the number of proxies in front of the shop (e.g. 1) or their addresses';
-  }
-  if (value === 'false' || /^\d{1,2}$/.test(value)) return undefined;
-  const bad = value
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => {
-      if (PROXY_RANGE_NAMES.includes(entry)) return false;
-      const [address = '', prefix, ...rest] = entry.split('/');
-      const family = isIP(address);
-      if (family === 0 || rest.length > 0) return true;
-      if (prefix === undefined) return false;
-      return !/^\d{1,3}$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128);
-    });
-  return bad.length === 0
-    ? undefined
-    : `must be false, a hop count, or proxy addresses/CIDRs separated by commas (not ${bad.map((b) => JSON.stringify(b)).join(', ')})`;
-}
-
-const envSchema = z.object({
+const shopVariables = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -81,22 +53,6 @@ const envSchema = z.object({
       })
       .optional(),
   ),
-  STRIPE_SECRET_KEY: optionalString,
-  STRIPE_PUBLISHABLE_KEY: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
-  /**
-   * A Stripe-compatible test server (http://host:port) to use instead of api.stripe.com, e.g. one
-   * fake shared by several instances; the checkout then shows the test card form.
-   */
-  STRIPE_TEST_API_URL: optionalString.pipe(z.url().optional()),
-  SMTP_URL: optionalString.pipe(z.url().optional()),
-  MAIL_FROM: z.string().min(3).default('Guides Afrique <guides@example.com>'),
-  S3_BUCKET: optionalString,
-  S3_REGION: z.string().default('us-east-1'),
-  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
-  S3_ACCESS_KEY_ID: optionalString,
-  S3_SECRET_ACCESS_KEY: optionalString,
-  S3_FORCE_PATH_STYLE: boolish,
   SEED_DEMO_DATA: boolish,
   /**
    * Behind a reverse proxy: how many proxy hops to trust (the client is the address the last
@@ -158,10 +114,7 @@ const envSchema = z.object({
    * The provider page where shoppers pay by mobile money. {reference}, {amount} (FCFA) and
    * {amountEur} are filled in where the provider's link accepts them.
    */
-  MOBILE_MONEY_PAYMENT_URL: z
-    .url()
-    .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) address')
-    .default('https://www.djamo.com/'),
+  MOBILE_MONEY_PAYMENT_URL: httpUrl.default('https://www.djamo.com/'),
   /** The wallets the shop accepts, comma-separated, as the checkout lists them. */
   MOBILE_MONEY_PROVIDERS: z
     .string()
@@ -188,18 +141,6 @@ const envSchema = z.object({
   /** Who is told that a mobile-money receipt arrived; default: MAIL_FROM's address. */
   OPERATOR_EMAIL: optionalString.pipe(z.email().optional()),
   /**
-   * CinetPay (automatic mobile-money confirmation): the three keys of the merchant account's
-   * "Integrations" page. The automatic option is offered only when all three are set.
-   */
-  CINETPAY_API_KEY: optionalString,
-  CINETPAY_SITE_ID: optionalString,
-  CINETPAY_SECRET_KEY: optionalString,
-  /** CinetPay's payment API; tests point it at a fake on 127.0.0.1. */
-  CINETPAY_API_URL: z
-    .url()
-    .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) address')
-    .default('https://api-checkout.cinetpay.com'),
-  /**
    * Outbox worker: how long a claimed job stays locked without a heartbeat (a crashed process's
    * jobs are taken over after it), and the first retry delay (doubling up to an hour).
    * Fault-injection tests shorten both; production keeps the defaults.
@@ -214,118 +155,13 @@ const envSchema = z.object({
   FILES_MIN_FREE_MB: z.coerce.number().int().min(0).max(10_000_000).default(200),
 });
 
-export type Env = z.input<typeof envSchema>;
-
-export interface Config {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  publicUrl: string | undefined;
-  dataDir: string;
-  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
-  filesDir: string;
-  outboxDir: string;
-  adminApiKey: string | undefined;
-  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; testApiUrl?: string };
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  s3:
-    | {
-        bucket: string;
-        region: string;
-        endpoint?: string;
-        accessKeyId?: string;
-        secretAccessKey?: string;
-        forcePathStyle: boolean;
-      }
-    | undefined;
-  seedDemoData: boolean;
-  /**
-   * Fastify's trustProxy: false by default, so a client cannot choose its own address (rate limits,
-   * the admin-key lockout); else a hop count or the proxies' addresses. Never true.
-   */
-  trustProxy: false | number | string[];
-  /** Without publicUrl: hosts (beyond localhost and 127.0.0.1) trusted to name the shop's origin. */
-  allowedHosts: string[];
-  /** Slow clients and the connection cap (see HEADERS_TIMEOUT_MS and the others in the env schema). */
-  http: {
-    headersTimeoutMs: number;
-    requestTimeoutMs: number;
-    uploadTimeoutMs: number;
-    idleTimeoutMs: number;
-    keepAliveTimeoutMs: number;
-    maxConnections: number;
-  };
-  /** How long a catalogue answer may be served from memory (0: never). */
-  catalogueCacheTtlMs: number;
-  logLevel: string;
-  analytics: {
-    flushIntervalMs: number;
-    flushMaxEvents: number;
-    maxBufferedEvents: number;
-    rateLimitPerMinute: number;
-    geoip: 'country' | 'city' | 'off';
-  };
-  mobileMoney: {
-    /** May hold {reference}, {amount} (FCFA) and {amountEur}. */
-    paymentUrl: string;
-    providers: string[];
-    /** Receives the "receipt to check" notices. */
-    operatorEmail: string;
-    /** An order still waiting for its receipt this long is expired by the outbox's sweep. */
-    expiryHours: number;
-  };
-  /** Flood limits: per client address (memory of each process) and per email (counted in the database). */
-  limits: {
-    ordersPerClientPerHour: number;
-    freeOrdersPerClientPerDay: number;
-    freeOrdersPerEmailPerDay: number;
-    mobileMoneyOrdersPerEmailPerDay: number;
-    resendLinksPerEmailPerDay: number;
-  };
-  /** The outbox worker's lease and first retry delay. */
-  jobs: { leaseMs: number; backoffBaseMs: number };
-  /** Limits on uploads (issue 15): per client address, and the free space /readyz asks for. */
-  uploads: { receiptsPerClient: number; adminPerMinute: number; minFreeBytes: number };
-  /** Automatic mobile money through CinetPay; undefined when its keys are not set. */
-  cinetpay: { apiKey: string; siteId: string; secretKey: string; apiUrl: string } | undefined;
-}
-
-export class ConfigError extends Error {}
-
-/** "1" trusts one proxy hop (the address it saw); "10.0.0.1, 10.0.0.0/8" trusts those proxies. */
-function parseTrustProxy(value: string): Config['trustProxy'] {
-  if (value === 'false') return false;
-  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
-  return value.split(',').map((entry) => entry.trim());
-}
-
 /** "Guides Afrique <guides@example.com>" → "guides@example.com". */
 function mailAddress(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
-/** The only reader of process.env. A bad value throws a ConfigError naming each variable at fault. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
-  const cinetpayKeys = {
-    CINETPAY_API_KEY: e.CINETPAY_API_KEY,
-    CINETPAY_SITE_ID: e.CINETPAY_SITE_ID,
-    CINETPAY_SECRET_KEY: e.CINETPAY_SECRET_KEY,
-  };
-  const missingCinetpay = Object.entries(cinetpayKeys).filter(([, v]) => v === undefined);
-  if (missingCinetpay.length > 0 && missingCinetpay.length < 3) {
-    throw new ConfigError(
-      `Invalid environment configuration:\n${missingCinetpay
-        .map(([name]) => `  ${name}: required when any CINETPAY_* key is set`)
-        .join('\n')}`,
-    );
-  }
+/** The shop's own settings, grouped as the code reads them. */
+const shopSettings = shopVariables.transform((e) => {
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -334,33 +170,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'pglite', dir: path.join(dataDir, 'db') },
+      ? { kind: 'postgres' as const, url: e.DATABASE_URL }
+      : { kind: 'pglite' as const, dir: path.join(dataDir, 'db') },
     filesDir: path.join(dataDir, 'files'),
     outboxDir: path.join(dataDir, 'outbox'),
     adminApiKey: e.ADMIN_API_KEY,
-    stripe: {
-      secretKey: e.STRIPE_SECRET_KEY,
-      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
-      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-      testApiUrl: e.STRIPE_TEST_API_URL,
-    },
-    smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
-    s3: e.S3_BUCKET
-      ? {
-          bucket: e.S3_BUCKET,
-          region: e.S3_REGION,
-          endpoint: e.S3_ENDPOINT,
-          accessKeyId: e.S3_ACCESS_KEY_ID,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
-        }
-      : undefined,
     seedDemoData: e.SEED_DEMO_DATA ?? true,
+    /** How long a catalogue answer may be served from memory (0: never). */
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
+    /**
+     * Fastify's trustProxy: false by default, so a client cannot choose its own address (rate limits,
+     * the admin-key lockout); else a hop count or the proxies' addresses. Never true.
+     */
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    /** Without publicUrl: hosts (beyond localhost and 127.0.0.1) trusted to name the shop's origin. */
     allowedHosts: e.ALLOWED_HOSTS,
+    /** Slow clients and the connection cap (see HEADERS_TIMEOUT_MS and the others above). */
     http: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
@@ -377,12 +202,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rateLimitPerMinute: e.ANALYTICS_RATE_LIMIT_PER_MINUTE,
       geoip: e.ANALYTICS_GEOIP,
     },
+    /** paymentUrl may hold {reference}, {amount} (FCFA) and {amountEur}. */
     mobileMoney: {
       paymentUrl: e.MOBILE_MONEY_PAYMENT_URL,
       providers: e.MOBILE_MONEY_PROVIDERS,
-      operatorEmail: e.OPERATOR_EMAIL ?? mailAddress(e.MAIL_FROM),
+      /** An order still waiting for its receipt this long is expired by the outbox's sweep. */
       expiryHours: e.MOBILE_MONEY_EXPIRY_HOURS,
     },
+    /** Receives the "receipt to check" notices; MAIL_FROM's address when unset (see configSchema). */
+    operatorEmail: e.OPERATOR_EMAIL,
+    /** Flood limits: per client address (memory of each process) and per email (counted in the database). */
     limits: {
       ordersPerClientPerHour: e.ORDER_RATE_LIMIT_PER_HOUR,
       freeOrdersPerClientPerDay: e.FREE_ORDERS_PER_CLIENT_PER_DAY,
@@ -390,20 +219,61 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mobileMoneyOrdersPerEmailPerDay: e.MOBILE_MONEY_ORDERS_PER_EMAIL_PER_DAY,
       resendLinksPerEmailPerDay: e.RESEND_LINKS_PER_EMAIL_PER_DAY,
     },
+    /** The outbox worker's lease and first retry delay. */
     jobs: { leaseMs: e.JOB_LEASE_MS, backoffBaseMs: e.JOB_BACKOFF_BASE_MS },
+    /** Limits on uploads (issue 15): per client address, and the free space /readyz asks for. */
     uploads: {
       receiptsPerClient: e.RECEIPT_UPLOADS_PER_CLIENT,
       adminPerMinute: e.ADMIN_UPLOADS_PER_MINUTE,
       minFreeBytes: e.FILES_MIN_FREE_MB * 1024 * 1024,
     },
-    cinetpay:
-      e.CINETPAY_API_KEY && e.CINETPAY_SITE_ID && e.CINETPAY_SECRET_KEY
-        ? {
-            apiKey: e.CINETPAY_API_KEY,
-            siteId: e.CINETPAY_SITE_ID,
-            secretKey: e.CINETPAY_SECRET_KEY,
-            apiUrl: e.CINETPAY_API_URL.replace(/\/$/, ''),
-          }
-        : undefined,
   };
+});
+
+/**
+ * Every section of the configuration: the shop's own, and each adapter's settings schema beside
+ * the adapter. Each section reads the whole environment; a new setting is one line in its
+ * section's variables and one in what it makes.
+ */
+const sections = {
+  shop: shopSettings,
+  mail: smtpSettings,
+  stripe: stripeSettings,
+  s3: storageSettings,
+  cinetpay: cinetpaySettings,
+};
+
+/** The configuration, from the environment: the schema is the type. */
+export const configSchema = z
+  .object(sections)
+  .transform(({ shop: { operatorEmail, mobileMoney, ...shop }, mail, stripe, s3, cinetpay }) => ({
+    ...shop,
+    ...mail,
+    mobileMoney: { ...mobileMoney, operatorEmail: operatorEmail ?? mailAddress(mail.mailFrom) },
+    stripe,
+    s3,
+    /** Automatic mobile money through CinetPay; undefined when its keys are not set. */
+    cinetpay,
+  }));
+
+export type Config = z.infer<typeof configSchema>;
+
+/** The environment variables as they arrive (strings), before parsing. */
+export type Env = z.input<typeof shopVariables>;
+
+/** The only reader of process.env. A bad value throws a ConfigError naming each variable at fault. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const input = Object.fromEntries(Object.keys(sections).map((name) => [name, env]));
+  const parsed = configSchema.safeParse(input);
+  if (!parsed.success) {
+    // Paths start with the section's name, which the operator never wrote: drop it.
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.slice(1).join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
 }
+
+/** Every environment variable the configuration reads, section by section. */
+export const CONFIG_VARIABLES: readonly string[] = Object.values(sections).flatMap((section) =>
+  Object.keys(section.in.shape),
+);
