@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useRoute } from 'wouter';
-import { ADMIN_TABS, type AdminTab, paths } from '../../app/paths';
+import { ADMIN_TABS, type AdminTab, paths } from '../../lib/paths';
 import { AnalyticsTab } from '../analytics/analytics-tab';
 import { AdminGate } from '../auth/admin-gate';
 import { adminFetch, adminSession } from '../auth/admin-session';

@@ -5,14 +5,14 @@ import type { CreateMobileMoneyOrderResponse } from '../../../shared/contracts/m
 import type { Order } from '../../../shared/contracts/orders';
 import { centsToDecimal, displayPrice, formatEuros, formatPrice, toCents } from '../../../shared/money';
 import { track } from '../../analytics/track';
-import { useApi } from '../../app/deps';
-import { paths } from '../../app/paths';
 import { toast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import { ApiError } from '../../lib/api';
 import { checkoutApi, type OrderExists } from '../../lib/checkout-api';
+import { useApi } from '../../lib/deps';
 import { Head } from '../../lib/head';
+import { paths } from '../../lib/paths';
 import { useCart } from '../cart/cart-context';
 import type { CartItem } from '../cart/cart-rules';
 import {
