@@ -258,9 +258,6 @@ export const configSchema = z
 
 export type Config = z.infer<typeof configSchema>;
 
-/** The environment variables as they arrive (strings), before parsing. */
-export type Env = z.input<typeof shopVariables>;
-
 /** The only reader of process.env. A bad value throws a ConfigError naming each variable at fault. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const input = Object.fromEntries(Object.keys(sections).map((name) => [name, env]));
