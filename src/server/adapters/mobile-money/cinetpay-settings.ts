@@ -1,36 +1,34 @@
-import { z } from 'zod';
-import { httpUrl, optionalString } from '../../settings';
+import type { z } from 'zod';
+import { fromEnv, httpUrl, optionalString } from '../../settings';
 
-const KEYS = ['CINETPAY_API_KEY', 'CINETPAY_SITE_ID', 'CINETPAY_SECRET_KEY'] as const;
+const KEYS = {
+  apiKey: 'CINETPAY_API_KEY',
+  siteId: 'CINETPAY_SITE_ID',
+  secretKey: 'CINETPAY_SECRET_KEY',
+} as const;
 
 /**
  * CinetPay (automatic mobile-money confirmation): the three keys of the merchant account's
  * "Integrations" page. The automatic option is offered only when all three are set, so undefined
  * when none is, and refused when only some are.
  */
-export const cinetpaySettings = z
-  .object({
-    CINETPAY_API_KEY: optionalString,
-    CINETPAY_SITE_ID: optionalString,
-    CINETPAY_SECRET_KEY: optionalString,
-    /** CinetPay's payment API; tests point it at a fake on 127.0.0.1. */
-    CINETPAY_API_URL: httpUrl.default('https://api-checkout.cinetpay.com'),
-  })
-  .superRefine((e, ctx) => {
-    const missing = KEYS.filter((name) => e[name] === undefined);
-    if (missing.length === 0 || missing.length === KEYS.length) return;
-    for (const name of missing) {
-      ctx.addIssue({ code: 'custom', path: [name], message: 'required when any CINETPAY_* key is set' });
+export const cinetpaySettings = fromEnv({
+  apiKey: [KEYS.apiKey, optionalString],
+  siteId: [KEYS.siteId, optionalString],
+  secretKey: [KEYS.secretKey, optionalString],
+  /** CinetPay's payment API; tests point it at a fake on 127.0.0.1. */
+  apiUrl: ['CINETPAY_API_URL', httpUrl.default('https://api-checkout.cinetpay.com')],
+})
+  .superRefine((settings, ctx) => {
+    const missing = Object.entries(KEYS).filter(([key]) => settings[key as keyof typeof KEYS] === undefined);
+    if (missing.length === 0 || missing.length === Object.keys(KEYS).length) return;
+    for (const [, variable] of missing) {
+      ctx.addIssue({ code: 'custom', path: [variable], message: 'required when any CINETPAY_* key is set' });
     }
   })
-  .transform((e) =>
-    e.CINETPAY_API_KEY && e.CINETPAY_SITE_ID && e.CINETPAY_SECRET_KEY
-      ? {
-          apiKey: e.CINETPAY_API_KEY,
-          siteId: e.CINETPAY_SITE_ID,
-          secretKey: e.CINETPAY_SECRET_KEY,
-          apiUrl: e.CINETPAY_API_URL.replace(/\/$/, ''),
-        }
+  .transform(({ apiKey, siteId, secretKey, apiUrl }) =>
+    apiKey && siteId && secretKey
+      ? { apiKey, siteId, secretKey, apiUrl: apiUrl.replace(/\/$/, '') }
       : undefined,
   );
 
