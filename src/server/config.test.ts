@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
   test('an empty environment gives a working offline shop on port 3000 with PGlite in ./data', () => {
@@ -95,5 +96,52 @@ describe('ALLOWED_HOSTS', () => {
     ]);
     expect(loadConfig({}).allowedHosts).toEqual([]);
     expect(() => loadConfig({ ALLOWED_HOSTS: 'https://shop.example' })).toThrow(/ALLOWED_HOSTS/);
+  });
+});
+
+describe("the sections composed from the adapters' settings", () => {
+  test("an adapter's bad variable is named as the operator wrote it, without the section", () => {
+    expect(() => loadConfig({ STRIPE_TEST_API_URL: 'not a url' })).toThrow(
+      /^Invalid environment configuration:\n {2}STRIPE_TEST_API_URL: /,
+    );
+    expect(() => loadConfig({ CINETPAY_API_URL: 'ftp://cinetpay.example' })).toThrow(
+      /\n {2}CINETPAY_API_URL: must be an http\(s\) address$/,
+    );
+  });
+
+  test('CinetPay needs its three keys or none, and names each one missing', () => {
+    expect(loadConfig({}).cinetpay).toBeUndefined();
+    expect(() => loadConfig({ CINETPAY_API_KEY: 'k' })).toThrow(
+      'Invalid environment configuration:\n  CINETPAY_SITE_ID: required when any CINETPAY_* key is set\n  CINETPAY_SECRET_KEY: required when any CINETPAY_* key is set',
+    );
+    const keys = { CINETPAY_API_KEY: 'k', CINETPAY_SITE_ID: 's', CINETPAY_SECRET_KEY: 'x' };
+    expect(loadConfig({ ...keys, CINETPAY_API_URL: 'http://127.0.0.1:9/' }).cinetpay).toEqual({
+      apiKey: 'k',
+      siteId: 's',
+      secretKey: 'x',
+      apiUrl: 'http://127.0.0.1:9',
+    });
+  });
+
+  test("the operator's address defaults to MAIL_FROM's, across the mail and shop sections", () => {
+    expect(loadConfig({ MAIL_FROM: 'Shop <shop@example.org>' }).mobileMoney.operatorEmail).toBe(
+      'shop@example.org',
+    );
+    expect(loadConfig({ OPERATOR_EMAIL: 'ops@example.org' }).mobileMoney.operatorEmail).toBe(
+      'ops@example.org',
+    );
+  });
+
+  test("every variable in the README's configuration table is read, and every one read is documented", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Configuration'));
+    const documented = new Set([...section.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]));
+    const tableRows = [...section.matchAll(/^\| `([A-Z][A-Z0-9_]+)`/gm)].map((m) => m[1]);
+    expect(tableRows.filter((name) => !CONFIG_VARIABLES.includes(name!))).toEqual([]);
+    // Not for operators: NODE_ENV is set by the scripts, the cache's life by tests and benches.
+    expect(CONFIG_VARIABLES.filter((name) => !documented.has(name))).toEqual([
+      'NODE_ENV',
+      'CATALOGUE_CACHE_TTL_MS',
+    ]);
   });
 });

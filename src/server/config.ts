@@ -1,16 +1,13 @@
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { smtpSettings } from './adapters/mail/smtp-settings';
+import { cinetpaySettings } from './adapters/mobile-money/cinetpay-settings';
+import { stripeSettings } from './adapters/payments/stripe-settings';
+import { storageSettings } from './adapters/storage/storage-settings';
+import { parseTrustProxy, trustProxyProblem } from './http/trust-proxy';
+import { boolish, ConfigError, fromEnv, httpUrl, optionalString, variablesOf } from './settings';
 
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
-
-const boolish = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .optional()
-  .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
+export { ConfigError };
 
 /**
  * Why a configured ADMIN_API_KEY is too weak to guess at, if it is (decision 004): at least 24
@@ -35,375 +32,242 @@ export function adminKeyStrengthProblem(key: string): string | undefined {
 export const HOST_PATTERN =
   /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-/** proxy-addr's names for address ranges, as Fastify's trustProxy accepts them. */
-const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
-
-/** Why a TRUST_PROXY value is refused, or undefined when it is a hop count or a list of proxies. */
-function trustProxyProblem(value: string): string | undefined {
-  if (value === 'true') {
-    return 'true would trust every client to name its own address (X-Forwarded-For); give the number of proxies in front of the shop (e.g. 1) or their addresses';
-  }
-  if (value === 'false' || /^\d{1,2}$/.test(value)) return undefined;
-  const bad = value
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => {
-      if (PROXY_RANGE_NAMES.includes(entry)) return false;
-      const [address = '', prefix, ...rest] = entry.split('/');
-      const family = isIP(address);
-      if (family === 0 || rest.length > 0) return true;
-      if (prefix === undefined) return false;
-      return !/^\d{1,3}$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128);
-    });
-  return bad.length === 0
-    ? undefined
-    : `must be false, a hop count, or proxy addresses/CIDRs separated by commas (not ${bad.map((b) => JSON.stringify(b)).join(', ')})`;
-}
-
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PUBLIC_URL: z.url().optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-      .optional(),
-  ),
-  ADMIN_API_KEY: optionalString.pipe(
-    z
-      .string()
-      .superRefine((key, ctx) => {
-        const problem = adminKeyStrengthProblem(key);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      })
-      .optional(),
-  ),
-  STRIPE_SECRET_KEY: optionalString,
-  STRIPE_PUBLISHABLE_KEY: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
-  /**
-   * A Stripe-compatible test server (http://host:port) to use instead of api.stripe.com, e.g. one
-   * fake shared by several instances; the checkout then shows the test card form.
-   */
-  STRIPE_TEST_API_URL: optionalString.pipe(z.url().optional()),
-  SMTP_URL: optionalString.pipe(z.url().optional()),
-  MAIL_FROM: z.string().min(3).default('Guides Afrique <guides@example.com>'),
-  S3_BUCKET: optionalString,
-  S3_REGION: z.string().default('us-east-1'),
-  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
-  S3_ACCESS_KEY_ID: optionalString,
-  S3_SECRET_ACCESS_KEY: optionalString,
-  S3_FORCE_PATH_STYLE: boolish,
-  SEED_DEMO_DATA: boolish,
-  /**
-   * Behind a reverse proxy: how many proxy hops to trust (the client is the address the last
-   * trusted proxy saw), or the proxies' addresses/CIDRs. Never `true`: that would let every client
-   * choose its own address with X-Forwarded-For, and so walk past the admin-key lockout and the
-   * rate limits.
-   */
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .default('false')
-    .superRefine((value, ctx) => {
-      const problem = trustProxyProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-  /**
-   * Without PUBLIC_URL, the host names (with an optional :port) whose requests may build absolute
-   * URLs (canonical links, sitemap, emails), besides localhost and 127.0.0.1.
-   */
-  ALLOWED_HOSTS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((h) => h.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(HOST_PATTERN, 'must be host names, each with an optional :port'))),
-  /**
-   * Slow clients: headers must arrive within HEADERS_TIMEOUT_MS, a request body within
-   * REQUEST_TIMEOUT_MS (uploads, multipart bodies, within UPLOAD_TIMEOUT_MS); a connection with
-   * no traffic either way for IDLE_TIMEOUT_MS, or idle between requests for
-   * KEEP_ALIVE_TIMEOUT_MS, is closed; beyond MAX_CONNECTIONS open connections new ones are refused.
-   */
-  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
-  UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(600_000),
-  /**
-   * Keep-alive above the 60 s that proxies and load balancers keep their upstream connections
-   * (nginx, AWS ALB): a shorter one closes connections the proxy is about to reuse, and its
-   * request then fails (a 502 for the shopper). Idle above keep-alive, or it would cut it short.
-   */
-  IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
-  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
-  CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Analytics ingest: events are written in batches every N ms or as soon as M events wait. */
-  ANALYTICS_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
-  ANALYTICS_FLUSH_MAX_EVENTS: z.coerce.number().int().min(1).max(10_000).default(500),
-  /** Beyond this many events waiting (database down), ingest answers 503 and browsers retry. */
-  ANALYTICS_MAX_BUFFERED_EVENTS: z.coerce.number().int().min(100).max(1_000_000).default(20_000),
-  /** Ingest requests per client address per minute. */
-  ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
-  /** country: geoip-lite's country data (+17.5 MB RSS); city: regions too (+143.5 MB); off: none. */
-  ANALYTICS_GEOIP: z.enum(['country', 'city', 'off']).default('country'),
-  /**
-   * The provider page where shoppers pay by mobile money. {reference}, {amount} (FCFA) and
-   * {amountEur} are filled in where the provider's link accepts them.
-   */
-  MOBILE_MONEY_PAYMENT_URL: z
-    .url()
-    .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) address')
-    .default('https://www.djamo.com/'),
-  /** The wallets the shop accepts, comma-separated, as the checkout lists them. */
-  MOBILE_MONEY_PROVIDERS: z
-    .string()
-    .default('Wave,Orange Money,MTN MoMo,Moov Money,Free Money')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((p) => p.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().max(40)).min(1, 'must name at least one provider').max(10)),
-  /** A mobile-money order with no receipt (and no automatic payment) expires after this many hours. */
-  MOBILE_MONEY_EXPIRY_HOURS: z.coerce.number().positive().max(8760).default(72),
-  /**
-   * Floods (issue 15): requests per client address per hour to each order-creating route, free
-   * orders per client address and per email a day, mobile-money orders and resent links per email
-   * a day. The defaults are far above a family buying several times a day.
-   */
-  ORDER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
-  FREE_ORDERS_PER_CLIENT_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(20),
-  FREE_ORDERS_PER_EMAIL_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(5),
-  MOBILE_MONEY_ORDERS_PER_EMAIL_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(10),
-  RESEND_LINKS_PER_EMAIL_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(5),
-  /** Who is told that a mobile-money receipt arrived; default: MAIL_FROM's address. */
-  OPERATOR_EMAIL: optionalString.pipe(z.email().optional()),
-  /**
-   * CinetPay (automatic mobile-money confirmation): the three keys of the merchant account's
-   * "Integrations" page. The automatic option is offered only when all three are set.
-   */
-  CINETPAY_API_KEY: optionalString,
-  CINETPAY_SITE_ID: optionalString,
-  CINETPAY_SECRET_KEY: optionalString,
-  /** CinetPay's payment API; tests point it at a fake on 127.0.0.1. */
-  CINETPAY_API_URL: z
-    .url()
-    .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) address')
-    .default('https://api-checkout.cinetpay.com'),
-  /**
-   * Outbox worker: how long a claimed job stays locked without a heartbeat (a crashed process's
-   * jobs are taken over after it), and the first retry delay (doubling up to an hour).
-   * Fault-injection tests shorten both; production keeps the defaults.
-   */
-  JOB_LEASE_MS: z.coerce.number().int().min(3000).max(3_600_000).default(120_000),
-  JOB_BACKOFF_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
-  /** Receipt uploads per client address per 10 minutes (each order also takes 10 tries and keeps 5 receipts). */
-  RECEIPT_UPLOADS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(10),
-  /** Admin uploads (guides, media) per client address per minute. */
-  ADMIN_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
-  /** Below this much free space (MB) where files are kept, /readyz answers 503. */
-  FILES_MIN_FREE_MB: z.coerce.number().int().min(0).max(10_000_000).default(200),
-});
-
-export type Env = z.input<typeof envSchema>;
-
-export interface Config {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  publicUrl: string | undefined;
-  dataDir: string;
-  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
-  filesDir: string;
-  outboxDir: string;
-  adminApiKey: string | undefined;
-  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; testApiUrl?: string };
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  s3:
-    | {
-        bucket: string;
-        region: string;
-        endpoint?: string;
-        accessKeyId?: string;
-        secretAccessKey?: string;
-        forcePathStyle: boolean;
-      }
-    | undefined;
-  seedDemoData: boolean;
-  /**
-   * Fastify's trustProxy: false by default, so a client cannot choose its own address (rate limits,
-   * the admin-key lockout); else a hop count or the proxies' addresses. Never true.
-   */
-  trustProxy: false | number | string[];
-  /** Without publicUrl: hosts (beyond localhost and 127.0.0.1) trusted to name the shop's origin. */
-  allowedHosts: string[];
-  /** Slow clients and the connection cap (see HEADERS_TIMEOUT_MS and the others in the env schema). */
-  http: {
-    headersTimeoutMs: number;
-    requestTimeoutMs: number;
-    uploadTimeoutMs: number;
-    idleTimeoutMs: number;
-    keepAliveTimeoutMs: number;
-    maxConnections: number;
-  };
-  /** How long a catalogue answer may be served from memory (0: never). */
-  catalogueCacheTtlMs: number;
-  logLevel: string;
-  analytics: {
-    flushIntervalMs: number;
-    flushMaxEvents: number;
-    maxBufferedEvents: number;
-    rateLimitPerMinute: number;
-    geoip: 'country' | 'city' | 'off';
-  };
-  mobileMoney: {
-    /** May hold {reference}, {amount} (FCFA) and {amountEur}. */
-    paymentUrl: string;
-    providers: string[];
-    /** Receives the "receipt to check" notices. */
-    operatorEmail: string;
-    /** An order still waiting for its receipt this long is expired by the outbox's sweep. */
-    expiryHours: number;
-  };
-  /** Flood limits: per client address (memory of each process) and per email (counted in the database). */
-  limits: {
-    ordersPerClientPerHour: number;
-    freeOrdersPerClientPerDay: number;
-    freeOrdersPerEmailPerDay: number;
-    mobileMoneyOrdersPerEmailPerDay: number;
-    resendLinksPerEmailPerDay: number;
-  };
-  /** The outbox worker's lease and first retry delay. */
-  jobs: { leaseMs: number; backoffBaseMs: number };
-  /** Limits on uploads (issue 15): per client address, and the free space /readyz asks for. */
-  uploads: { receiptsPerClient: number; adminPerMinute: number; minFreeBytes: number };
-  /** Automatic mobile money through CinetPay; undefined when its keys are not set. */
-  cinetpay: { apiKey: string; siteId: string; secretKey: string; apiUrl: string } | undefined;
-}
-
-export class ConfigError extends Error {}
-
-/** "1" trusts one proxy hop (the address it saw); "10.0.0.1, 10.0.0.0/8" trusts those proxies. */
-function parseTrustProxy(value: string): Config['trustProxy'] {
-  if (value === 'false') return false;
-  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
-  return value.split(',').map((entry) => entry.trim());
-}
+const count = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
 
 /** "Guides Afrique <guides@example.com>" → "guides@example.com". */
 function mailAddress(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
+/** Where the shop runs and who may reach it. */
+const shopSettings = fromEnv({
+  env: ['NODE_ENV', z.enum(['development', 'production', 'test']).default('production')],
+  port: ['PORT', count(0, 65535, 3000)],
+  host: ['HOST', z.string().min(1).default('0.0.0.0')],
+  publicUrl: [
+    'PUBLIC_URL',
+    z
+      .url()
+      .optional()
+      .transform((url) => url?.replace(/\/$/, '')),
+  ],
+  dataDir: [
+    'DATA_DIR',
+    z
+      .string()
+      .min(1)
+      .default('./data')
+      .transform((dir) => path.resolve(dir)),
+  ],
+  databaseUrl: [
+    'DATABASE_URL',
+    optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+  ],
+  adminApiKey: [
+    'ADMIN_API_KEY',
+    optionalString.pipe(
+      z
+        .string()
+        .superRefine((key, ctx) => {
+          const problem = adminKeyStrengthProblem(key);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        })
+        .optional(),
+    ),
+  ],
+  seedDemoData: ['SEED_DEMO_DATA', boolish.transform((seed) => seed ?? true)],
+  /**
+   * Behind a reverse proxy: how many proxy hops to trust (the client is the address the last
+   * trusted proxy saw), or the proxies' addresses/CIDRs. Never `true`: that would let every client
+   * choose its own address with X-Forwarded-For, and so walk past the admin-key lockout and the
+   * rate limits. Fastify's trustProxy: false by default, else a hop count or the addresses.
+   */
+  trustProxy: [
+    'TRUST_PROXY',
+    z
+      .string()
+      .trim()
+      .default('false')
+      .superRefine((value, ctx) => {
+        const problem = trustProxyProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .transform(parseTrustProxy),
+  ],
+  /**
+   * Without PUBLIC_URL, the host names (with an optional :port) whose requests may build absolute
+   * URLs (canonical links, sitemap, emails), besides localhost and 127.0.0.1.
+   */
+  allowedHosts: [
+    'ALLOWED_HOSTS',
+    z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(HOST_PATTERN, 'must be host names, each with an optional :port'))),
+  ],
+  /** How long a catalogue answer may be served from memory (0: never). */
+  catalogueCacheTtlMs: ['CATALOGUE_CACHE_TTL_MS', count(0, 600_000, 2000)],
+  logLevel: [
+    'LOG_LEVEL',
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ],
+  /** Who is told that a mobile-money receipt arrived; default: MAIL_FROM's address (see configSchema). */
+  operatorEmail: ['OPERATOR_EMAIL', optionalString.pipe(z.email().optional())],
+}).transform(({ databaseUrl, ...shop }) => ({
+  ...shop,
+  database: databaseUrl
+    ? { kind: 'postgres' as const, url: databaseUrl }
+    : { kind: 'pglite' as const, dir: path.join(shop.dataDir, 'db') },
+  filesDir: path.join(shop.dataDir, 'files'),
+  outboxDir: path.join(shop.dataDir, 'outbox'),
+}));
+
+/**
+ * Slow clients: headers must arrive within HEADERS_TIMEOUT_MS, a request body within
+ * REQUEST_TIMEOUT_MS (uploads, multipart bodies, within UPLOAD_TIMEOUT_MS); a connection with no
+ * traffic either way for IDLE_TIMEOUT_MS, or idle between requests for KEEP_ALIVE_TIMEOUT_MS, is
+ * closed; beyond MAX_CONNECTIONS open connections new ones are refused.
+ */
+const httpSettings = fromEnv({
+  headersTimeoutMs: ['HEADERS_TIMEOUT_MS', count(100, 600_000, 10_000)],
+  requestTimeoutMs: ['REQUEST_TIMEOUT_MS', count(100, 3_600_000, 30_000)],
+  uploadTimeoutMs: ['UPLOAD_TIMEOUT_MS', count(100, 3_600_000, 600_000)],
+  /**
+   * Keep-alive above the 60 s that proxies and load balancers keep their upstream connections
+   * (nginx, AWS ALB): a shorter one closes connections the proxy is about to reuse, and its
+   * request then fails (a 502 for the shopper). Idle above keep-alive, or it would cut it short.
+   */
+  idleTimeoutMs: ['IDLE_TIMEOUT_MS', count(100, 3_600_000, 120_000)],
+  keepAliveTimeoutMs: ['KEEP_ALIVE_TIMEOUT_MS', count(100, 600_000, 72_000)],
+  maxConnections: ['MAX_CONNECTIONS', count(1, 1_000_000, 2000)],
+});
+
+/** Analytics ingest: events are written in batches every N ms or as soon as M events wait. */
+const analyticsSettings = fromEnv({
+  flushIntervalMs: ['ANALYTICS_FLUSH_INTERVAL_MS', count(10, 60_000, 1000)],
+  flushMaxEvents: ['ANALYTICS_FLUSH_MAX_EVENTS', count(1, 10_000, 500)],
+  /** Beyond this many events waiting (database down), ingest answers 503 and browsers retry. */
+  maxBufferedEvents: ['ANALYTICS_MAX_BUFFERED_EVENTS', count(100, 1_000_000, 20_000)],
+  /** Ingest requests per client address per minute. */
+  rateLimitPerMinute: ['ANALYTICS_RATE_LIMIT_PER_MINUTE', count(1, 1_000_000, 120)],
+  /** country: geoip-lite's country data (+17.5 MB RSS); city: regions too (+143.5 MB); off: none. */
+  geoip: ['ANALYTICS_GEOIP', z.enum(['country', 'city', 'off']).default('country')],
+});
+
+const mobileMoneySettings = fromEnv({
+  /**
+   * The provider page where shoppers pay by mobile money. {reference}, {amount} (FCFA) and
+   * {amountEur} are filled in where the provider's link accepts them.
+   */
+  paymentUrl: ['MOBILE_MONEY_PAYMENT_URL', httpUrl.default('https://www.djamo.com/')],
+  /** The wallets the shop accepts, comma-separated, as the checkout lists them. */
+  providers: [
+    'MOBILE_MONEY_PROVIDERS',
+    z
+      .string()
+      .default('Wave,Orange Money,MTN MoMo,Moov Money,Free Money')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().max(40)).min(1, 'must name at least one provider').max(10)),
+  ],
+  /** A mobile-money order with no receipt (and no automatic payment) expires after this many hours. */
+  expiryHours: ['MOBILE_MONEY_EXPIRY_HOURS', z.coerce.number().positive().max(8760).default(72)],
+});
+
+/**
+ * Floods (issue 15): requests per client address per hour to each order-creating route (memory of
+ * each process), free orders per client address and per email a day, mobile-money orders and
+ * resent links per email a day (counted in the database). The defaults are far above a family
+ * buying several times a day.
+ */
+const limitsSettings = fromEnv({
+  ordersPerClientPerHour: ['ORDER_RATE_LIMIT_PER_HOUR', count(1, 1_000_000, 30)],
+  freeOrdersPerClientPerDay: ['FREE_ORDERS_PER_CLIENT_PER_DAY', count(1, 1_000_000, 20)],
+  freeOrdersPerEmailPerDay: ['FREE_ORDERS_PER_EMAIL_PER_DAY', count(1, 1_000_000, 5)],
+  mobileMoneyOrdersPerEmailPerDay: ['MOBILE_MONEY_ORDERS_PER_EMAIL_PER_DAY', count(1, 1_000_000, 10)],
+  resendLinksPerEmailPerDay: ['RESEND_LINKS_PER_EMAIL_PER_DAY', count(1, 1_000_000, 5)],
+});
+
+/**
+ * Outbox worker: how long a claimed job stays locked without a heartbeat (a crashed process's jobs
+ * are taken over after it), and the first retry delay (doubling up to an hour). Fault-injection
+ * tests shorten both; production keeps the defaults.
+ */
+const jobsSettings = fromEnv({
+  leaseMs: ['JOB_LEASE_MS', count(3000, 3_600_000, 120_000)],
+  backoffBaseMs: ['JOB_BACKOFF_BASE_MS', count(100, 3_600_000, 10_000)],
+});
+
+/** Limits on uploads (issue 15): per client address, and the free space /readyz asks for. */
+const uploadsSettings = fromEnv({
+  /** Receipt uploads per client address per 10 minutes (each order also takes 10 tries and keeps 5 receipts). */
+  receiptsPerClient: ['RECEIPT_UPLOADS_PER_CLIENT', count(1, 1_000_000, 10)],
+  /** Admin uploads (guides, media) per client address per minute. */
+  adminPerMinute: ['ADMIN_UPLOADS_PER_MINUTE', count(1, 1_000_000, 60)],
+  /** Below FILES_MIN_FREE_MB free where files are kept, /readyz answers 503. */
+  minFreeBytes: ['FILES_MIN_FREE_MB', count(0, 10_000_000, 200).transform((mb) => mb * 1024 * 1024)],
+});
+
+/**
+ * The sections of the configuration, each reading the whole environment: the shop's own, and each
+ * adapter's settings schema beside its adapter. A new setting is one line in its section; a
+ * section's name is its key in the configuration (shop and mail are spread at the top).
+ */
+const sections = {
+  shop: shopSettings,
+  http: httpSettings,
+  analytics: analyticsSettings,
+  mobileMoney: mobileMoneySettings,
+  limits: limitsSettings,
+  jobs: jobsSettings,
+  uploads: uploadsSettings,
+  mail: smtpSettings,
+  stripe: stripeSettings,
+  s3: storageSettings,
+  /** Automatic mobile money through CinetPay; undefined when its keys are not set. */
+  cinetpay: cinetpaySettings,
+};
+
+/** The configuration, from the environment: the schema is the type. */
+export const configSchema = z
+  .object(sections)
+  .transform(({ shop: { operatorEmail, ...shop }, mail, mobileMoney, ...adapters }) => ({
+    ...shop,
+    ...mail,
+    ...adapters,
+    /** The operator receives the "receipt to check" notices. */
+    mobileMoney: { ...mobileMoney, operatorEmail: operatorEmail ?? mailAddress(mail.mailFrom) },
+  }));
+
+export type Config = z.infer<typeof configSchema>;
+
 /** The only reader of process.env. A bad value throws a ConfigError naming each variable at fault. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const input = Object.fromEntries(Object.keys(sections).map((name) => [name, env]));
+  const parsed = configSchema.safeParse(input);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    // Paths start with the section's name, which the operator never wrote: drop it.
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.slice(1).join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
-  const cinetpayKeys = {
-    CINETPAY_API_KEY: e.CINETPAY_API_KEY,
-    CINETPAY_SITE_ID: e.CINETPAY_SITE_ID,
-    CINETPAY_SECRET_KEY: e.CINETPAY_SECRET_KEY,
-  };
-  const missingCinetpay = Object.entries(cinetpayKeys).filter(([, v]) => v === undefined);
-  if (missingCinetpay.length > 0 && missingCinetpay.length < 3) {
-    throw new ConfigError(
-      `Invalid environment configuration:\n${missingCinetpay
-        .map(([name]) => `  ${name}: required when any CINETPAY_* key is set`)
-        .join('\n')}`,
-    );
-  }
-  const dataDir = path.resolve(e.DATA_DIR);
-  return {
-    env: e.NODE_ENV,
-    port: e.PORT,
-    host: e.HOST,
-    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
-    dataDir,
-    database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'pglite', dir: path.join(dataDir, 'db') },
-    filesDir: path.join(dataDir, 'files'),
-    outboxDir: path.join(dataDir, 'outbox'),
-    adminApiKey: e.ADMIN_API_KEY,
-    stripe: {
-      secretKey: e.STRIPE_SECRET_KEY,
-      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
-      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-      testApiUrl: e.STRIPE_TEST_API_URL,
-    },
-    smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
-    s3: e.S3_BUCKET
-      ? {
-          bucket: e.S3_BUCKET,
-          region: e.S3_REGION,
-          endpoint: e.S3_ENDPOINT,
-          accessKeyId: e.S3_ACCESS_KEY_ID,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
-        }
-      : undefined,
-    seedDemoData: e.SEED_DEMO_DATA ?? true,
-    catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    allowedHosts: e.ALLOWED_HOSTS,
-    http: {
-      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
-      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
-      uploadTimeoutMs: e.UPLOAD_TIMEOUT_MS,
-      idleTimeoutMs: e.IDLE_TIMEOUT_MS,
-      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
-      maxConnections: e.MAX_CONNECTIONS,
-    },
-    logLevel: e.LOG_LEVEL,
-    analytics: {
-      flushIntervalMs: e.ANALYTICS_FLUSH_INTERVAL_MS,
-      flushMaxEvents: e.ANALYTICS_FLUSH_MAX_EVENTS,
-      maxBufferedEvents: e.ANALYTICS_MAX_BUFFERED_EVENTS,
-      rateLimitPerMinute: e.ANALYTICS_RATE_LIMIT_PER_MINUTE,
-      geoip: e.ANALYTICS_GEOIP,
-    },
-    mobileMoney: {
-      paymentUrl: e.MOBILE_MONEY_PAYMENT_URL,
-      providers: e.MOBILE_MONEY_PROVIDERS,
-      operatorEmail: e.OPERATOR_EMAIL ?? mailAddress(e.MAIL_FROM),
-      expiryHours: e.MOBILE_MONEY_EXPIRY_HOURS,
-    },
-    limits: {
-      ordersPerClientPerHour: e.ORDER_RATE_LIMIT_PER_HOUR,
-      freeOrdersPerClientPerDay: e.FREE_ORDERS_PER_CLIENT_PER_DAY,
-      freeOrdersPerEmailPerDay: e.FREE_ORDERS_PER_EMAIL_PER_DAY,
-      mobileMoneyOrdersPerEmailPerDay: e.MOBILE_MONEY_ORDERS_PER_EMAIL_PER_DAY,
-      resendLinksPerEmailPerDay: e.RESEND_LINKS_PER_EMAIL_PER_DAY,
-    },
-    jobs: { leaseMs: e.JOB_LEASE_MS, backoffBaseMs: e.JOB_BACKOFF_BASE_MS },
-    uploads: {
-      receiptsPerClient: e.RECEIPT_UPLOADS_PER_CLIENT,
-      adminPerMinute: e.ADMIN_UPLOADS_PER_MINUTE,
-      minFreeBytes: e.FILES_MIN_FREE_MB * 1024 * 1024,
-    },
-    cinetpay:
-      e.CINETPAY_API_KEY && e.CINETPAY_SITE_ID && e.CINETPAY_SECRET_KEY
-        ? {
-            apiKey: e.CINETPAY_API_KEY,
-            siteId: e.CINETPAY_SITE_ID,
-            secretKey: e.CINETPAY_SECRET_KEY,
-            apiUrl: e.CINETPAY_API_URL.replace(/\/$/, ''),
-          }
-        : undefined,
-  };
+  return parsed.data;
 }
+
+/** Every environment variable the configuration reads, section by section. */
+export const CONFIG_VARIABLES: readonly string[] = Object.values(sections).flatMap(variablesOf);

@@ -7,10 +7,10 @@ import { isLocale, LOCALE_STORAGE_KEY, type Locale } from '../shared/locale';
 import { SSR_STATE_KEY } from '../shared/ssr';
 import { loadTrackerWhenIdle } from './analytics/load-tracker';
 import { AppShell } from './app/app-shell';
-import type { AppDeps } from './app/deps';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/routes';
 import { createApiClient } from './lib/api';
+import type { AppDeps } from './lib/deps';
 
 declare global {
   interface Window {

@@ -8,10 +8,10 @@ import { Router } from 'wouter';
 import type { Locale } from '../shared/locale';
 import { type RenderPage, SSR_STATE_KEY } from '../shared/ssr';
 import { AppShell } from './app/app-shell';
-import type { AppDeps } from './app/deps';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes, prepareRoute } from './app/routes';
 import { createApiClient } from './lib/api';
+import type { AppDeps } from './lib/deps';
 import { escapeHtml, HeadCollectorContext, type HeadData } from './lib/head';
 
 /** JSON that is safe inside a <script>: nothing in it can close the tag or start a comment. */

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import { ADMIN_TABS, paths } from '../../src/web/app/paths';
 import { STOREFRONT_ROUTES } from '../../src/web/app/routes';
+import { ADMIN_TABS, paths } from '../../src/web/lib/paths';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 import { nastyString } from './arbitraries';
 import { draw, type KnownIds, seedShop } from './bad-input';

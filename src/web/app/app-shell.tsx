@@ -3,8 +3,8 @@ import { type ReactNode, StrictMode } from 'react';
 import type { Locale } from '../../shared/locale';
 import { Toaster } from '../components/ui/toast';
 import { I18nProvider, translator } from '../i18n';
+import { type AppDeps, AppDepsContext } from '../lib/deps';
 import { CartProvider } from '../storefront/cart/cart-context';
-import { type AppDeps, AppDepsContext } from './deps';
 
 /** Providers shared by the server render and the browser. */
 export function AppShell(props: {

@@ -2,6 +2,8 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { matchRoute, Redirect, Route, Switch } from 'wouter';
 import { COUNTRY_SLUGS } from '../../shared/countries';
 import { AdminEntry } from '../admin/admin-entry';
+import type { AppDeps } from '../lib/deps';
+import { ADMIN_TABS, paths } from '../lib/paths';
 import { queries } from '../lib/queries';
 import { GuidePage } from '../storefront/catalogue/guide-page';
 import { CountryPage, countryContentKeys } from '../storefront/country/country-page';
@@ -9,8 +11,6 @@ import { HOME_CONTENT_KEYS, HomePage, searchTermFrom } from '../storefront/home/
 import { LAYOUT_CONTENT_KEYS, StorefrontLayout } from '../storefront/layout/storefront-layout';
 import { NotFoundPage } from '../storefront/not-found/not-found-page';
 import { STATIC_PAGES, StaticPage, staticContentKeys } from '../storefront/pages/static-page';
-import type { AppDeps } from './deps';
-import { ADMIN_TABS, paths } from './paths';
 
 interface RouteMatch {
   params: Record<string, string | undefined>;

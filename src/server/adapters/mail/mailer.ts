@@ -1,5 +1,6 @@
 import { createOutboxMailer } from './outbox';
 import { createSmtpMailer } from './smtp';
+import type { SmtpSettings } from './smtp-settings';
 
 /** One email as the shop composes it; the adapter adds From and turns it into MIME. */
 export interface OutgoingEmail {
@@ -28,11 +29,7 @@ export interface Mailer {
 }
 
 /** SMTP when SMTP_URL is set, otherwise `.eml` files in DATA_DIR/outbox. */
-export function createMailer(config: {
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  outboxDir: string;
-}): Mailer {
+export function createMailer(config: SmtpSettings & { outboxDir: string }): Mailer {
   return config.smtpUrl
     ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
     : createOutboxMailer({ dir: config.outboxDir, from: config.mailFrom });

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { CinetPaySettings } from './cinetpay-settings';
 import {
   type CheckedPayment,
   type InitialisedPayment,
@@ -106,13 +107,6 @@ export function outcomeOfStatus(status: string | undefined): ProviderPaymentOutc
   return 'waiting';
 }
 
-export interface CinetPayConfig {
-  apiKey: string;
-  siteId: string;
-  secretKey: string;
-  apiUrl: string;
-}
-
 interface CinetPayAnswer {
   code?: unknown;
   message?: unknown;
@@ -126,7 +120,7 @@ const asString = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
 export function createCinetPayProvider(
-  config: CinetPayConfig,
+  config: CinetPaySettings,
   options: { timeoutMs?: number; fetch?: typeof fetch } = {},
 ): MobileMoneyProvider {
   const doFetch = options.fetch ?? fetch;

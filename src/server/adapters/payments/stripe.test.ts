@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import Stripe from 'stripe';
 import { describe, expect, test } from 'vitest';
-import { ConfigError } from '../../config';
+import { ConfigError } from '../../settings';
 import { createPaymentGateway, InvalidWebhookError, loopbackUrl } from './stripe';
 
 // A silent logger of the type the app passes.

@@ -3,8 +3,9 @@ import type { Server } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { type Config, ConfigError } from '../../config';
+import { ConfigError } from '../../settings';
 import { type StripeFake, startStripeFake } from './stripe-fake';
+import type { StripeSettings } from './stripe-settings';
 
 /**
  * Card payments through the official `stripe` SDK. With STRIPE_SECRET_KEY it talks to Stripe; without,
@@ -246,7 +247,7 @@ export interface PaymentGatewayOptions {
  * (STRIPE_WEBHOOK_SECRET when set, so tests can sign events, else generated) that both sides share.
  */
 export async function createPaymentGateway(
-  settings: Config['stripe'],
+  settings: StripeSettings,
   options: PaymentGatewayOptions,
 ): Promise<PaymentGateway> {
   if (settings.testApiUrl) {

@@ -16,16 +16,7 @@ import {
   type FileStore,
   FileStoreUnwritableError,
 } from './file-store';
-
-export interface S3StoreConfig {
-  bucket: string;
-  region: string;
-  /** For S3-compatible services (R2, MinIO, Spaces); AWS itself needs none. */
-  endpoint?: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  forcePathStyle: boolean;
-}
+import type { S3Settings } from './storage-settings';
 
 const isMissing = (error: unknown): boolean =>
   error instanceof S3ServiceException &&
@@ -49,7 +40,7 @@ const bucketRefusal = (error: unknown): string | undefined => {
  * Files in an S3-compatible bucket. Objects are private; a shopper reaches a file only through a
  * route that looks it up, or through a presigned URL that route hands out (15 minutes).
  */
-export function createS3FileStore(config: S3StoreConfig): FileStore & { client: S3Client } {
+export function createS3FileStore(config: S3Settings): FileStore & { client: S3Client } {
   const client = new S3Client({
     region: config.region,
     endpoint: config.endpoint,

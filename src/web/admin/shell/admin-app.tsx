@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useRoute } from 'wouter';
 import * as admin from '../../../shared/contracts/endpoints/admin';
-import { ADMIN_TABS, type AdminTab, paths } from '../../app/paths';
+import { ADMIN_TABS, type AdminTab, paths } from '../../lib/paths';
 import { AnalyticsTab } from '../analytics/analytics-tab';
 import { AdminGate } from '../auth/admin-gate';
 import { adminCall, adminSession } from '../auth/admin-session';

@@ -1,8 +1,8 @@
 import { centsToDecimal, displayPrice } from '../../../shared/money';
-import { paths } from '../../app/paths';
 import { CloseIcon } from '../../components/ui/icons';
 import { useModalDialog } from '../../components/ui/modal';
 import { useI18n } from '../../i18n';
+import { paths } from '../../lib/paths';
 import { useCart } from './cart-context';
 
 /** The cart as a side drawer (spec: no cart page). A native <dialog> gives focus trapping and Escape. */

@@ -4,9 +4,9 @@ import type {
   MobileMoneyCheckoutResponse,
   MobileMoneyStatusResponse,
 } from '../../../shared/contracts/mobile-money';
-import { useApi } from '../../app/deps';
 import { toast } from '../../components/ui/toast';
 import { useMessages } from '../../i18n/feature-messages';
+import { useApi } from '../../lib/deps';
 import { purchaseMessages } from './messages';
 
 /**

@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
 import type { Order } from '../../../shared/contracts/orders';
-import { paths } from '../../app/paths';
 import { Dialog } from '../../components/ui/dialog';
 import { useMessages } from '../../i18n/feature-messages';
+import { paths } from '../../lib/paths';
 import { purchaseMessages } from './messages';
 
 /** Opens after a card or free order (spec §2); the shopper's current language (a deviation from "random"). */

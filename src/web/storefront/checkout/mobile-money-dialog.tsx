@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
 import type { CreateMobileMoneyOrderResponse } from '../../../shared/contracts/mobile-money';
 import { displayPrice } from '../../../shared/money';
-import { paths } from '../../app/paths';
 import { Modal } from '../../components/ui/modal';
 import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
+import { paths } from '../../lib/paths';
 import { PayNowButton, ReceiptFallback } from './automatic-payment';
 import { purchaseMessages } from './messages';
 import { ReceiptUpload } from './receipt-upload';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { Availability } from '../../../shared/contracts/catalogue';
-import { useApi } from '../../app/deps';
 import { toast } from '../../components/ui/toast';
 import { useMessages } from '../../i18n/feature-messages';
+import { useApi } from '../../lib/deps';
 import { useCart } from '../cart/cart-context';
 import { purchaseMessages } from './messages';
 

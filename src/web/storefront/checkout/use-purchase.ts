@@ -4,12 +4,12 @@ import type { CreateMobileMoneyOrderResponse } from '../../../shared/contracts/m
 import type { Order } from '../../../shared/contracts/orders';
 import type { Locale } from '../../../shared/locale';
 import { track } from '../../analytics/track';
-import { useApi } from '../../app/deps';
-import { paths } from '../../app/paths';
 import { toast } from '../../components/ui/toast';
 import { useMessages } from '../../i18n/feature-messages';
 import { ApiError } from '../../lib/api';
 import { checkoutApi } from '../../lib/checkout-api';
+import { useApi } from '../../lib/deps';
+import { paths } from '../../lib/paths';
 import { useCart } from '../cart/cart-context';
 import type { CartItem } from '../cart/cart-rules';
 import { forgetCheckoutClaims } from './claim-secrets';

@@ -4,10 +4,10 @@ import { Link, useSearchParams } from 'wouter';
 import { COUNTRY_SLUGS } from '../../../shared/countries';
 import { SEARCH_TEXT_MAX } from '../../../shared/search';
 import { track } from '../../analytics/track';
-import { useApi } from '../../app/deps';
-import { paths } from '../../app/paths';
 import { useI18n } from '../../i18n';
+import { useApi } from '../../lib/deps';
 import { Head } from '../../lib/head';
+import { paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
 import { GuideGrid, GuideGridSkeleton } from '../catalogue/guide-card';
 

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
 import { COUNTRY_SLUGS } from '../../../shared/countries';
 import { SHOP_CONTACT, SOCIAL_LINKS } from '../../../shared/shop';
-import { paths } from '../../app/paths';
 import { MailIcon, PhoneIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n';
+import { paths } from '../../lib/paths';
 
 const linkClass = 'text-stone-300 hover:text-white';
 

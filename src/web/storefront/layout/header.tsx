@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { COUNTRY_SLUGS } from '../../../shared/countries';
-import { paths } from '../../app/paths';
 import { CartIcon, ChevronDownIcon, CloseIcon, SearchIcon } from '../../components/ui/icons';
 import { Tooltip } from '../../components/ui/tooltip';
 import { useI18n } from '../../i18n';
+import { paths } from '../../lib/paths';
 import { useCart } from '../cart/cart-context';
 
 export function Header(props: { announcement?: string; onOpenCart(): void }) {

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { paths } from '../../app/paths';
 import { useI18n } from '../../i18n';
 import { Head } from '../../lib/head';
+import { paths } from '../../lib/paths';
 
 export function NotFoundPage() {
   const { t } = useI18n();

@@ -6,14 +6,14 @@ import * as delivery from '../../../shared/contracts/endpoints/delivery';
 import type { PaymentState } from '../../../shared/contracts/mobile-money';
 import type { Order } from '../../../shared/contracts/orders';
 import { displayPrice } from '../../../shared/money';
-import { useApi } from '../../app/deps';
-import { paths } from '../../app/paths';
 import { toast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import { ApiError } from '../../lib/api';
+import { useApi } from '../../lib/deps';
 import { formatFileSize } from '../../lib/format';
 import { Head } from '../../lib/head';
+import { paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
 import {
   mobileMoneyStatusKey,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { SHOP_CONTACT } from '../../../shared/shop';
-import { useApi } from '../../app/deps';
 import { type MessageKey, useI18n } from '../../i18n';
+import { useApi } from '../../lib/deps';
 import { Head } from '../../lib/head';
 import { queries } from '../../lib/queries';
 import { ContentHtml } from './content-html';
