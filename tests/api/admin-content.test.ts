@@ -143,12 +143,12 @@ describe('admin content routes', () => {
   test('blank key or value is refused', async () => {
     const blankValue = await save('page.blank', { value: '   ', locale: 'fr' });
     expect(blankValue.statusCode).toBe(400);
-    expect(blankValue.json()).toEqual({ message: 'Value is required' });
+    expect(blankValue.json()).toEqual({ message: 'Value is required', field: 'value' });
     const noValue = await save('page.blank', { locale: 'fr' });
-    expect(noValue.json()).toEqual({ message: 'Value is required' });
+    expect(noValue.json()).toEqual({ message: 'Value is required', field: 'value' });
     const blankKey = await save('  ', { value: 'x', locale: 'fr' });
     expect(blankKey.statusCode).toBe(400);
-    expect(blankKey.json()).toEqual({ message: 'Key is required' });
+    expect(blankKey.json()).toEqual({ message: 'Key is required', field: 'key' });
   });
 
   test('racing saves never share a version number', async () => {
@@ -193,7 +193,7 @@ describe('admin content routes', () => {
       locale: 'fr',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Value is required' });
+    expect(res.json()).toEqual({ message: 'Value is required', field: 'value' });
   });
 
   test('markdown renders raw HTML escaped, and javascript: links are not links', async () => {

@@ -3,7 +3,7 @@ import type { AdminContentBlock, ContentVersion } from '../../../shared/contract
 import type { Locale } from '../../../shared/locale';
 import type { Db } from '../../db/client';
 import { contentBlocks, contentVersions } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { conflict, invalid, notFound } from '../../domain/errors';
 import { sanitizeContentHtml } from '../content/render-content';
 
 type ContentType = 'plain' | 'html' | 'markdown';
@@ -94,11 +94,11 @@ export async function saveContentBlock(
   options: { createOnly?: boolean } = {},
 ): Promise<{ block: AdminContentBlock; created: boolean }> {
   const key = rawKey.trim();
-  if (!key) throw badRequest('Key is required');
-  if (!input.value.trim()) throw badRequest('Value is required');
+  if (!key) throw invalid('Key is required', { field: 'key' });
+  if (!input.value.trim()) throw invalid('Value is required', { field: 'value' });
   const value = storedValue(input.type, input.value);
   // Sanitising can leave nothing (a value that was only a script).
-  if (!value.trim()) throw badRequest('Value is required');
+  if (!value.trim()) throw invalid('Value is required', { field: 'value' });
 
   return db.transaction(async (tx) => {
     for (let attempt = 0; attempt < 3; attempt++) {

@@ -4,7 +4,7 @@ import { asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { EmailLogEntry, EmailRange, EmailStats } from '../../../shared/contracts/admin/emails';
 import type { Db } from '../../db/client';
 import { emailLog, orderItems, orders, paymentReceipts, storedFiles } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../domain/errors';
 import { enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob, resendLinksJob } from '../mail/delivery-jobs';
 import { neutraliseFormula } from './csv-cells';

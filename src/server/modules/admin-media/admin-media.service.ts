@@ -4,7 +4,7 @@ import type { MediaItem } from '../../../shared/contracts/admin/media';
 import type { FileStore } from '../../adapters/storage/file-store';
 import type { Db } from '../../db/client';
 import { media, storedFiles } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 import { type StoredFile, storeFile } from '../files/files.service';
 import { cleanFileName, reencodeImage as reencodeUpload } from '../files/uploads';
 

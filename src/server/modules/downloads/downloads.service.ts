@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems } from '../../db/schema';
-import { forbidden, HttpError, notFound } from '../../http/errors';
+import { forbidden, gone, notFound, unavailable } from '../../domain/errors';
 import type { StoredFile } from '../files/files.service';
 import { type DeliveryItem, type DeliveryOrder, findDeliveryOrder, type OrderRow } from './delivery-order';
 import {
@@ -57,14 +57,13 @@ async function stampedCopy(deps: DownloadDeps, order: OrderRow, entry: DeliveryI
     return await ensureStampedFile(deps, order, entry, slot);
   } catch (error) {
     if (error instanceof MissingGuidePdfError) {
-      throw new HttpError(503, 'This guide’s PDF is not available right now. Please try again later.');
+      throw unavailable('This guide’s PDF is not available right now. Please try again later.', 300);
     }
     if (error instanceof StampRenderError) {
       // The worker setting the line was stopped or failed; the next request starts a new one.
-      throw new HttpError(
-        503,
+      throw unavailable(
         'Your copy of this guide could not be prepared just now. Please try again in a minute.',
-        { 'retry-after': '30' },
+        30,
       );
     }
     throw error;
@@ -126,7 +125,7 @@ async function checkGrant(deps: DownloadDeps, token: string): Promise<DownloadGr
   const check = verifyDownloadToken(await downloadSigningSecret(deps.db), token, clock(deps));
   if (check.ok) return check.grant;
   if (check.reason === 'expired') {
-    throw new HttpError(410, 'This download link has expired. Open your order page again for a fresh one.');
+    throw gone('This download link has expired. Open your order page again for a fresh one.');
   }
   throw forbidden('This download link is not valid.');
 }
