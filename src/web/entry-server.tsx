@@ -10,6 +10,8 @@ import { type RenderPage, SSR_STATE_KEY } from '../shared/ssr';
 import { AppShell } from './app/app-shell';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes, prepareRoute } from './app/routes';
+import { addDictionary } from './i18n';
+import { en } from './i18n/en';
 import { createApiClient } from './lib/api';
 import type { AppDeps } from './lib/deps';
 import { escapeHtml, HeadCollectorContext, type HeadData } from './lib/head';
@@ -65,6 +67,8 @@ function renderComplete(element: ReactNode): Promise<string> {
     });
   });
 }
+
+addDictionary('en', en);
 
 export const render: RenderPage = async (request) => {
   const queryClient = createQueryClient();
