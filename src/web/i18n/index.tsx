@@ -5,17 +5,13 @@ import { fr, type MessageKey, type Messages } from './fr';
 /**
  * French, the default, is in the first load; English is a chunk of its own that the browser loads
  * before it hydrates or switches to it (`loadLocale`), so a visitor downloads one language only.
- * The server registers both (`addDictionary`).
+ * The server loads them the same way.
  */
 const dictionaries: Partial<Record<Locale, Messages>> = { fr };
 const loaders: Record<Locale, () => Promise<Messages>> = {
   fr: async () => fr,
   en: () => import('./en').then((module) => module.en),
 };
-
-export function addDictionary(locale: Locale, messages: Messages): void {
-  dictionaries[locale] = messages;
-}
 
 /** Resolves once `translator(locale)` can be called. */
 export async function loadLocale(locale: Locale): Promise<void> {
