@@ -42,7 +42,11 @@ async function start(): Promise<{ app: FastifyInstance; database: Database }> {
     database,
     files,
     worker: config.jobs,
-    renderer: { render: (r) => renderer!.render(r), template: (u) => renderer!.template(u) },
+    renderer: {
+      render: (r) => renderer!.render(r),
+      template: (u) => renderer!.template(u),
+      localeHead: (l) => renderer!.localeHead?.(l) ?? '',
+    },
   });
   if (dev) {
     renderer = await createDevRenderer(app, projectRoot);

@@ -9,6 +9,7 @@ import { loadTrackerWhenIdle } from './analytics/load-tracker';
 import { AppShell } from './app/app-shell';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/routes';
+import { loadLocale } from './i18n';
 import { createApiClient } from './lib/api';
 import type { AppDeps } from './lib/deps';
 
@@ -61,7 +62,8 @@ function storedOnlyLocale(): Locale | null {
 
 function App() {
   const [locale, setLocaleState] = useState<Locale>(currentLocale);
-  const setLocale = useCallback((next: Locale) => {
+  const setLocale = useCallback(async (next: Locale) => {
+    await loadLocale(next);
     currentLocale = next;
     persistLocale(next);
     setLocaleState(next);
@@ -85,5 +87,8 @@ function App() {
   );
 }
 
-hydrateRoot(document.getElementById('root')!, <App />);
-loadTrackerWhenIdle();
+// The page's language must be loaded before hydrating, or the first render would not match the HTML.
+loadLocale(currentLocale).then(() => {
+  hydrateRoot(document.getElementById('root')!, <App />);
+  loadTrackerWhenIdle();
+});

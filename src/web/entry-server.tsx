@@ -10,6 +10,7 @@ import { type RenderPage, SSR_STATE_KEY } from '../shared/ssr';
 import { AppShell } from './app/app-shell';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes, prepareRoute } from './app/routes';
+import { loadLocale } from './i18n';
 import { createApiClient } from './lib/api';
 import type { AppDeps } from './lib/deps';
 import { escapeHtml, HeadCollectorContext, type HeadData } from './lib/head';
@@ -74,6 +75,7 @@ export const render: RenderPage = async (request) => {
     getLocale: () => request.locale,
     origin: request.origin,
   };
+  await loadLocale(request.locale);
   const url = new URL(request.url, request.origin);
   const prepared = await prepareRoute(deps, url, (route, loose) => parsePattern(route, loose));
   if ('redirect' in prepared) return { kind: 'redirect', status: 302, location: prepared.redirect };

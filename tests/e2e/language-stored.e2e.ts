@@ -37,6 +37,8 @@ describe('the stored language', () => {
       // The cookie now carries it: the server's own HTML is English.
       const html = await (await page.goto(`${shop.url}/faq`))!.text();
       expect(html).toContain('<html lang="en"');
+      // English is a chunk of its own: the page names it so that it downloads beside the entry.
+      expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/en-[\w-]+\.js">/);
       expect(errors).toEqual([]);
       await context.close();
     },

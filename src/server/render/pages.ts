@@ -7,6 +7,8 @@ export interface PageRenderer {
   render: RenderPage;
   /** The HTML shell with <!--app-head-->, <!--app-html--> and <!--app-state--> markers, per URL (dev transforms it). */
   template(url: string): Promise<string>;
+  /** Tags for the head of a page in `locale` (the built renderer preloads that language's chunk). */
+  localeHead?(locale: Locale): string;
 }
 
 const ONE_YEAR = 31_536_000;
@@ -85,7 +87,7 @@ export async function registerPageRendering(
     const template = await renderer.template(request.url);
     const html = template
       .replace('<html lang="fr"', `<html lang="${escapeAttribute(locale)}"`)
-      .replace('<!--app-head-->', result.head)
+      .replace('<!--app-head-->', [result.head, renderer.localeHead?.(locale)].filter(Boolean).join('\n    '))
       .replace('<!--app-html-->', result.html)
       .replace('<!--app-state-->', result.stateScript);
     if (app.services.config.env !== 'development') {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { Locale } from '../../shared/locale';
 import type { RenderPage } from '../../shared/ssr';
 import type { PageRenderer } from './pages';
 
@@ -14,7 +15,24 @@ export async function createProductionRenderer(distDir: string): Promise<PageRen
   const entry = (await import(pathToFileURL(path.join(distDir, 'ssr', 'entry-server.js')).href)) as {
     render: RenderPage;
   };
-  return { render: entry.render, template: async () => template };
+  const localePreloads = await localeChunkPreloads(distDir);
+  return { render: entry.render, template: async () => template, localeHead: (l) => localePreloads[l] ?? '' };
+}
+
+/**
+ * A language other than French is a chunk the browser needs before it hydrates (src/web/i18n):
+ * a page in that language names it in its head, so it downloads beside the entry, not after it.
+ */
+export async function localeChunkPreloads(distDir: string): Promise<Partial<Record<Locale, string>>> {
+  const manifest = JSON.parse(
+    await readFile(path.join(distDir, 'client', '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
+  const preloads: Partial<Record<Locale, string>> = {};
+  for (const [source, chunk] of Object.entries(manifest)) {
+    const locale = /^src\/web\/i18n\/(\w+)\.ts$/.exec(source)?.[1] as Locale | undefined;
+    if (locale) preloads[locale] = `<link rel="modulepreload" href="/${chunk.file}">`;
+  }
+  return preloads;
 }
 
 /**

@@ -1,14 +1,28 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { Locale } from '../../shared/locale';
-import { en } from './en';
 import { fr, type MessageKey, type Messages } from './fr';
 
-const dictionaries: Record<Locale, Messages> = { fr, en };
+/**
+ * French, the default, is in the first load; English is a chunk of its own that the browser loads
+ * before it hydrates or switches to it (`loadLocale`), so a visitor downloads one language only.
+ * The server loads them the same way.
+ */
+const dictionaries: Partial<Record<Locale, Messages>> = { fr };
+const loaders: Record<Locale, () => Promise<Messages>> = {
+  fr: async () => fr,
+  en: () => import('./en').then((module) => module.en),
+};
+
+/** Resolves once `translator(locale)` can be called. */
+export async function loadLocale(locale: Locale): Promise<void> {
+  dictionaries[locale] ??= await loaders[locale]();
+}
 
 export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
 export function translator(locale: Locale): Translate {
   const messages = dictionaries[locale];
+  if (!messages) throw new Error(`translator(${locale}) before loadLocale(${locale})`);
   return (key, vars) => {
     const text = messages[key];
     return vars ? text.replace(/\{(\w+)\}/g, (match, name: string) => String(vars[name] ?? match)) : text;

@@ -1,63 +1,18 @@
-import { type PointerEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
+import { type ToastItem, toastStore } from './toast-store';
 
-/** Spec constants: one toast at a time, 5 s on screen, 50 px swipe, gone 2 s after dismissal, F8 hotkey. */
-export const TOAST_LIMIT = 1;
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
-export const TOAST_REMOVE_DELAY_MS = 2000;
+export {
+  TOAST_DURATION_MS,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY_MS,
+  TOAST_SWIPE_THRESHOLD_PX,
+  type ToastInput,
+  toast,
+  toastStore,
+} from './toast-store';
 
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-  durationMs?: number;
-}
-
-interface ToastItem extends ToastInput {
-  id: number;
-  open: boolean;
-}
-
-type Listener = () => void;
-
-/** A tiny store outside React so that any code (a mutation's onError, the API client) can raise a toast. */
-function createToastStore() {
-  let items: ToastItem[] = [];
-  let nextId = 1;
-  const listeners = new Set<Listener>();
-  const emit = () => {
-    for (const listener of listeners) listener();
-  };
-  const removeLater = (id: number) => {
-    setTimeout(() => {
-      items = items.filter((t) => t.id !== id);
-      emit();
-    }, TOAST_REMOVE_DELAY_MS);
-  };
-  return {
-    subscribe(listener: Listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSnapshot: () => items,
-    show(input: ToastInput): number {
-      const id = nextId++;
-      // A new toast replaces the one on screen.
-      items = [{ ...input, id, open: true }, ...items].slice(0, TOAST_LIMIT);
-      emit();
-      return id;
-    },
-    dismiss(id: number) {
-      if (!items.some((t) => t.id === id && t.open)) return;
-      items = items.map((t) => (t.id === id ? { ...t, open: false } : t));
-      emit();
-      removeLater(id);
-    },
-  };
-}
-
-export const toastStore = createToastStore();
-export const toast = (input: ToastInput) => toastStore.show(input);
+// The region and its F8 key are in the first load; a notification's own code loads with the first one.
+const ToastView = lazy(() => import('./toast-view'));
 
 const EMPTY: ToastItem[] = [];
 
@@ -95,65 +50,11 @@ export function Toaster(props: { regionLabel: string; closeLabel: string }) {
         className="pointer-events-none fixed inset-x-0 top-auto bottom-0 z-50 m-0 flex h-auto w-auto max-w-none flex-col gap-2 overflow-visible border-0 bg-transparent p-4 outline-none sm:left-auto sm:w-96"
       >
         {items.map((item) => (
-          <ToastView key={item.id} item={item} closeLabel={props.closeLabel} />
+          <Suspense key={item.id} fallback={null}>
+            <ToastView item={item} closeLabel={props.closeLabel} />
+          </Suspense>
         ))}
       </ol>
     </section>
-  );
-}
-
-function ToastView({ item, closeLabel }: { item: ToastItem; closeLabel: string }) {
-  const [offset, setOffset] = useState(0);
-  const [paused, setPaused] = useState(false);
-  const start = useRef<number | null>(null);
-
-  useEffect(() => {
-    if (!item.open || paused) return;
-    const timer = setTimeout(() => toastStore.dismiss(item.id), item.durationMs ?? TOAST_DURATION_MS);
-    return () => clearTimeout(timer);
-  }, [item.id, item.open, item.durationMs, paused]);
-
-  const onPointerDown = (event: PointerEvent) => {
-    start.current = event.clientX;
-    (event.target as Element).setPointerCapture?.(event.pointerId);
-  };
-  const onPointerMove = (event: PointerEvent) => {
-    if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
-  };
-  const onPointerUp = () => {
-    if (offset >= TOAST_SWIPE_THRESHOLD_PX) toastStore.dismiss(item.id);
-    else setOffset(0);
-    start.current = null;
-  };
-
-  const destructive = item.variant === 'destructive';
-  return (
-    <li
-      role={destructive ? 'alert' : 'status'}
-      aria-live={destructive ? 'assertive' : 'polite'}
-      data-state={item.open ? 'open' : 'closed'}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerEnter={() => setPaused(true)}
-      onPointerLeave={() => setPaused(false)}
-      style={{ transform: `translateX(${offset}px)`, opacity: item.open ? 1 : 0 }}
-      className={`pointer-events-auto flex touch-pan-y items-start gap-3 rounded-lg border p-4 shadow-lg transition-opacity duration-200 ${
-        destructive ? 'border-red-700 bg-red-700 text-white' : 'border-stone-200 bg-white text-stone-900'
-      }`}
-    >
-      <div className="flex-1">
-        <p className="text-sm font-semibold">{item.title}</p>
-        {item.description ? <p className="mt-1 text-sm opacity-90">{item.description}</p> : null}
-      </div>
-      <button
-        type="button"
-        aria-label={closeLabel}
-        onClick={() => toastStore.dismiss(item.id)}
-        className="rounded p-1 text-lg leading-none opacity-70 hover:opacity-100 focus-visible:opacity-100"
-      >
-        ×
-      </button>
-    </li>
   );
 }

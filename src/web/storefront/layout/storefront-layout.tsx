@@ -1,16 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { isLocale } from '../../../shared/locale';
 import { useI18n } from '../../i18n';
 import { useApi } from '../../lib/deps';
 import { queries } from '../../lib/queries';
 import { useCart } from '../cart/cart-context';
-import { CartDrawer } from '../cart/cart-drawer';
 import { Footer } from './footer';
 import { Header } from './header';
 
 export const LAYOUT_CONTENT_KEYS = 'announcement';
+
+// The drawer's code loads the first time the cart opens (its button, a guide added), not with the page.
+const CartDrawer = lazy(() =>
+  import('../cart/cart-drawer').then((module) => ({ default: module.CartDrawer })),
+);
 
 export function StorefrontLayout(props: { children: ReactNode }) {
   const api = useApi();
@@ -23,7 +27,12 @@ export function StorefrontLayout(props: { children: ReactNode }) {
   useEffect(() => {
     if (isLocale(langParam) && langParam !== locale) setLocale(langParam);
   }, [langParam, locale, setLocale]);
-  const [cartOpen, setCartOpen] = useState(false);
+  const [cartOpen, setCartOpenState] = useState(false);
+  const [drawerMounted, setDrawerMounted] = useState(false);
+  const setCartOpen = useCallback((open: boolean) => {
+    if (open) setDrawerMounted(true);
+    setCartOpenState(open);
+  }, []);
   const [location] = useLocation();
 
   // A new page starts at its top, as a full page load would.
@@ -39,7 +48,7 @@ export function StorefrontLayout(props: { children: ReactNode }) {
     if (!ready) return;
     if (lastCount.current !== null && count > lastCount.current) setCartOpen(true);
     lastCount.current = count;
-  }, [count, ready]);
+  }, [count, ready, setCartOpen]);
   const content = useQuery({
     ...queries.content(api, locale, LAYOUT_CONTENT_KEYS),
     placeholderData: (prev) => prev,
@@ -52,7 +61,11 @@ export function StorefrontLayout(props: { children: ReactNode }) {
         {props.children}
       </main>
       <Footer />
-      <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} />
+      {drawerMounted ? (
+        <Suspense fallback={null}>
+          <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
