@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../http/errors';
 import { ACTIVE_REASON, assertGuideId, findAdminGuide, ORDERED_REASON } from './admin-guides.service';
 import { type Deps, removeStoredFiles } from './guide-files';
 
-/** A guide's end of life: unpublished first, deleted permanently only if it was never ordered. */
+// A guide's end of life: unpublished first, deleted permanently only if it was never ordered.
 
 /** Unpublishing hides the guide from the storefront; it can be republished with the Active checkbox. */
 export async function unpublishGuide(db: Db, id: string): Promise<AdminGuide> {
