@@ -68,6 +68,43 @@ async function nonEmptyTables(db: Db, tables: string[]): Promise<string[]> {
   return occupied;
 }
 
+/** Inserts a table's rows from its JSON lines, in batches, then moves its serial columns past them. */
+async function restoreTable(tx: Pick<Db, 'execute'>, archive: Archive, table: string): Promise<void> {
+  let batch: string[] = [];
+  const insert = async () => {
+    if (batch.length === 0) return;
+    // jsonb_populate_recordset turns each JSON row back into the table's own column types.
+    await tx.execute(
+      sql`insert into ${sql.identifier(table)} select * from jsonb_populate_recordset(null::${sql.identifier(table)}, ${`[${batch.join(',')}]`}::jsonb)`,
+    );
+    batch = [];
+  };
+  const lines = createInterface({
+    input: await archive.open(tableEntry(table)),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
+  for await (const line of lines) {
+    if (!line) continue;
+    batch.push(line);
+    if (batch.length >= INSERT_ROWS) await insert();
+  }
+  await insert();
+  // Serial columns continue after the restored ids.
+  const serials = await rows<{ column: string }>(
+    tx,
+    sql`select a.attname as column from pg_attribute a
+        where a.attrelid = ${table}::regclass and a.attnum > 0 and not a.attisdropped
+        and pg_get_serial_sequence(${table}, a.attname) is not null`,
+  );
+  for (const { column } of serials) {
+    await tx.execute(
+      sql.raw(
+        `select setval(pg_get_serial_sequence('"${table}"', '${column}'), coalesce(max("${column}"), 1), max("${column}") is not null) from "${table}"`,
+      ),
+    );
+  }
+}
+
 /**
  * Brings a backup back into a migrated database and a file store: files first (a row never names
  * a missing file), then every table in one transaction, so a failed restore leaves the database as
@@ -117,39 +154,7 @@ export async function restoreBackup(
       }
       for (const table of tables) {
         if (!(table in manifest.tables)) continue;
-        let batch: string[] = [];
-        const insert = async () => {
-          if (batch.length === 0) return;
-          // jsonb_populate_recordset turns each JSON row back into the table's own column types.
-          await tx.execute(
-            sql`insert into ${sql.identifier(table)} select * from jsonb_populate_recordset(null::${sql.identifier(table)}, ${`[${batch.join(',')}]`}::jsonb)`,
-          );
-          batch = [];
-        };
-        const lines = createInterface({
-          input: await archive.open(tableEntry(table)),
-          crlfDelay: Number.POSITIVE_INFINITY,
-        });
-        for await (const line of lines) {
-          if (!line) continue;
-          batch.push(line);
-          if (batch.length >= INSERT_ROWS) await insert();
-        }
-        await insert();
-        // Serial columns continue after the restored ids.
-        const serials = await rows<{ column: string }>(
-          tx,
-          sql`select a.attname as column from pg_attribute a
-              where a.attrelid = ${table}::regclass and a.attnum > 0 and not a.attisdropped
-              and pg_get_serial_sequence(${table}, a.attname) is not null`,
-        );
-        for (const { column } of serials) {
-          await tx.execute(
-            sql.raw(
-              `select setval(pg_get_serial_sequence('"${table}"', '${column}'), coalesce(max("${column}"), 1), max("${column}") is not null) from "${table}"`,
-            ),
-          );
-        }
+        await restoreTable(tx, archive, table);
       }
     });
     return manifest;

@@ -4,7 +4,8 @@ import Fastify from 'fastify';
 import Stripe from 'stripe';
 import { describe, expect, test } from 'vitest';
 import { ConfigError } from '../../settings';
-import { createPaymentGateway, InvalidWebhookError, loopbackUrl } from './stripe';
+import { InvalidWebhookError } from './card-gateway';
+import { createPaymentGateway, loopbackUrl } from './stripe';
 
 // A silent logger of the type the app passes.
 const log = Fastify({ logger: false }).log;

@@ -83,35 +83,40 @@ export function createLocalFileStore(root: string, options: { minFreeBytes?: num
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
     },
-    async check() {
-      try {
-        await fs.mkdir(root, { recursive: true });
-        await fs.access(root, fs.constants.R_OK | fs.constants.W_OK);
-      } catch (error) {
-        throw unwritable(error);
-      }
-      const space = await fs.statfs(root);
-      const free = space.bavail * space.bsize;
-      const wanted = options.minFreeBytes ?? 0;
-      if (free < wanted) {
-        throw new FileStoreUnwritableError(
-          `only ${(free / 2 ** 20).toFixed(1)} MB free, below the ${(wanted / 2 ** 20).toFixed(0)} MB asked for (FILES_MIN_FREE_MB)`,
-        );
-      }
-    },
-    async sweepPartials() {
-      let removed = 0;
-      const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-      for (const entry of entries) {
-        if (!entry.isFile() || !entry.name.endsWith('.partial')) continue;
-        const file = path.join(entry.parentPath, entry.name);
-        const stats = await fs.stat(file).catch(() => undefined);
-        // A fresh one may belong to another process writing into the same folder right now.
-        if (!stats || Date.now() - stats.mtimeMs < STALE_PARTIAL_MS) continue;
-        await fs.rm(file, { force: true });
-        removed++;
-      }
-      return removed;
-    },
+    check: () => checkWritable(root, options.minFreeBytes ?? 0),
+    sweepPartials: () => sweepStalePartials(root),
   };
+}
+
+/** The folder can be written, with at least `wanted` bytes free (FILES_MIN_FREE_MB). */
+async function checkWritable(root: string, wanted: number): Promise<void> {
+  try {
+    await fs.mkdir(root, { recursive: true });
+    await fs.access(root, fs.constants.R_OK | fs.constants.W_OK);
+  } catch (error) {
+    throw unwritable(error);
+  }
+  const space = await fs.statfs(root);
+  const free = space.bavail * space.bsize;
+  if (free < wanted) {
+    throw new FileStoreUnwritableError(
+      `only ${(free / 2 ** 20).toFixed(1)} MB free, below the ${(wanted / 2 ** 20).toFixed(0)} MB asked for (FILES_MIN_FREE_MB)`,
+    );
+  }
+}
+
+/** Removes the .partial files a crashed write left behind; a fresh one may still be in use. */
+async function sweepStalePartials(root: string): Promise<number> {
+  let removed = 0;
+  const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith('.partial')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const stats = await fs.stat(file).catch(() => undefined);
+    // A fresh one may belong to another process writing into the same folder right now.
+    if (!stats || Date.now() - stats.mtimeMs < STALE_PARTIAL_MS) continue;
+    await fs.rm(file, { force: true });
+    removed++;
+  }
+  return removed;
 }

@@ -36,12 +36,9 @@ const bucketRefusal = (error: unknown): string | undefined => {
   return undefined;
 };
 
-/**
- * Files in an S3-compatible bucket. Objects are private; a shopper reaches a file only through a
- * route that looks it up, or through a presigned URL that route hands out (15 minutes).
- */
-export function createS3FileStore(config: S3Settings): FileStore & { client: S3Client } {
-  const client = new S3Client({
+/** The SDK client for the configured bucket, S3 itself or an S3-compatible service. */
+function s3Client(config: S3Settings): S3Client {
+  return new S3Client({
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
@@ -53,6 +50,14 @@ export function createS3FileStore(config: S3Settings): FileStore & { client: S3C
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+/**
+ * Files in an S3-compatible bucket. Objects are private; a shopper reaches a file only through a
+ * route that looks it up, or through a presigned URL that route hands out (15 minutes).
+ */
+export function createS3FileStore(config: S3Settings): FileStore & { client: S3Client } {
+  const client = s3Client(config);
   const Bucket = config.bucket;
 
   const stat = async (key: string) => {

@@ -8,14 +8,12 @@ import { perClientLimit, registerRateLimits } from '../../http/rate-limits';
 import {
   assertGuideId,
   attachGuidePdf,
-  canDeleteGuide,
   createGuide,
   type Deps,
-  deleteGuidePermanently,
   listAdminGuides,
-  unpublishGuide,
   updateGuide,
 } from './admin-guides.service';
+import { canDeleteGuide, deleteGuidePermanently, unpublishGuide } from './guide-deletion';
 import { type FileRule, readGuideUpload } from './guide-upload';
 
 const guideFileRules: Record<string, FileRule> = {

@@ -1,33 +1,31 @@
-import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type AdminGuide,
-  type CanDelete,
-  COVER_TYPES,
   type GuideFields,
   guideFieldsSchema,
   guideMessages,
 } from '../../../shared/contracts/admin/guides';
-import { COVER_WIDTHS } from '../../../shared/contracts/catalogue';
 import type { Locale } from '../../../shared/locale';
-import type { FileStore } from '../../adapters/storage/file-store';
 import type { Db } from '../../db/client';
 import { orderItems, storedFiles, travelGuides } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { InvalidPdfError, inspectGuidePdf, makeCoverWebp, renderTocPreview } from '../catalogue/guide-assets';
 import { slugify } from '../downloads/file-names';
-import { type StoredFile, type StoreFileInput, storeFile } from '../files/files.service';
-import { cleanFileName, detectedMime, type UploadedFile } from './guide-upload';
+import {
+  assertFileTypes,
+  type Deps,
+  deriveGuideFiles,
+  type GuideFiles,
+  idsOf,
+  randomHex,
+  removeStoredFiles,
+  storeDerived,
+} from './guide-files';
+import type { UploadedFile } from './guide-upload';
 
-export interface Deps {
-  db: Db;
-  files: FileStore;
-  log?: { warn(obj: object, msg: string): void };
-}
+export type { Deps, GuideFiles } from './guide-files';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const COVER_WIDTH = 960;
 
 const cover = alias(storedFiles, 'cover');
 const pdf = alias(storedFiles, 'pdf');
@@ -44,9 +42,10 @@ export function parseGuideFields(input: unknown): GuideFields {
   return parsed.data;
 }
 
-const ORDERED_REASON =
+/** Why a guide cannot be deleted permanently (shown in the list, and sent with a 409). */
+export const ORDERED_REASON =
   'This guide has been ordered: buyers keep their downloads, so it cannot be deleted. It stays unpublished instead.';
-const ACTIVE_REASON = 'This guide is still published: unpublish it before deleting it permanently.';
+export const ACTIVE_REASON = 'This guide is still published: unpublish it before deleting it permanently.';
 
 async function queryAdminGuides(db: Db, where?: SQL): Promise<AdminGuide[]> {
   const rows = await db
@@ -94,8 +93,6 @@ export async function findAdminGuide(db: Db, id: string): Promise<AdminGuide> {
   return guide;
 }
 
-const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
-
 /** The title's slug; on a collision the locale, then a short random suffix, are appended. */
 async function uniqueSlug(db: Db, title: string, locale: Locale): Promise<string> {
   const base = slugify(title);
@@ -108,152 +105,6 @@ async function uniqueSlug(db: Db, title: string, locale: Locale): Promise<string
     if (!taken) return candidate;
   }
   return `${base}-${locale}-${randomHex(3)}`;
-}
-
-export interface GuideFiles {
-  coverImage?: UploadedFile;
-  pdfPrimary?: UploadedFile;
-  pdfSecondary?: UploadedFile;
-}
-
-/** Types come from the bytes: a PNG renamed .pdf, or a PDF declared image/jpeg, is refused. */
-async function assertFileTypes(files: GuideFiles, pdfTypeMessage: string = guideMessages.pdfType) {
-  if (files.coverImage) {
-    const mime = await detectedMime(files.coverImage.data);
-    if (!COVER_TYPES.some((type) => type === mime)) throw badRequest(guideMessages.coverType);
-  }
-  for (const file of [files.pdfPrimary, files.pdfSecondary]) {
-    if (file && (await detectedMime(file.data)) !== 'application/pdf') throw badRequest(pdfTypeMessage);
-  }
-}
-
-async function readablePdf<T>(work: () => Promise<T>, message: string): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof InvalidPdfError) throw badRequest(message);
-    throw error;
-  }
-}
-
-interface DerivedFiles {
-  cover?: StoreFileInput;
-  primary?: StoreFileInput;
-  preview?: StoreFileInput;
-  secondary?: StoreFileInput;
-  pageCount?: number;
-}
-
-/** Everything the storefront needs from the uploads, computed before anything is stored. */
-async function deriveGuideFiles(
-  files: GuideFiles,
-  slug: string,
-  pdfTypeMessage: string,
-): Promise<DerivedFiles> {
-  const derived: DerivedFiles = {};
-  if (files.coverImage) {
-    const image = files.coverImage.data;
-    const webp = await makeCoverWebp(image, COVER_WIDTH, { refusal: guideMessages.coverType });
-    // A new public name for every upload: covers are served as immutable.
-    const publicName = `cover-${slug}-${randomHex(4)}.webp`;
-    derived.cover = {
-      purpose: 'cover',
-      data: webp,
-      contentType: 'image/webp',
-      originalName: publicName,
-      publicName,
-    };
-  }
-  if (files.pdfPrimary) {
-    const data = files.pdfPrimary.data;
-    const { pageCount } = await readablePdf(() => inspectGuidePdf(data), pdfTypeMessage);
-    const preview = await readablePdf(() => renderTocPreview(data), pdfTypeMessage);
-    derived.pageCount = pageCount;
-    derived.primary = {
-      purpose: 'pdf',
-      data,
-      contentType: 'application/pdf',
-      originalName: cleanFileName(files.pdfPrimary.fileName, `${slug}.pdf`),
-    };
-    derived.preview = {
-      purpose: 'preview',
-      data: preview,
-      contentType: 'image/webp',
-      originalName: `preview-${slug}.webp`,
-    };
-  }
-  if (files.pdfSecondary) {
-    const data = files.pdfSecondary.data;
-    await readablePdf(() => inspectGuidePdf(data), pdfTypeMessage);
-    derived.secondary = {
-      purpose: 'pdf',
-      data,
-      contentType: 'application/pdf',
-      originalName: cleanFileName(files.pdfSecondary.fileName, `${slug}-2.pdf`),
-    };
-  }
-  return derived;
-}
-
-interface StoredSet {
-  cover?: StoredFile;
-  primary?: StoredFile;
-  preview?: StoredFile;
-  secondary?: StoredFile;
-}
-
-/** Stores the derived files; if one fails, those already stored are removed before the error goes on. */
-async function storeDerived(deps: Deps, derived: DerivedFiles): Promise<StoredSet> {
-  const stored: StoredSet = {};
-  try {
-    for (const key of ['cover', 'primary', 'preview', 'secondary'] as const) {
-      const input = derived[key];
-      if (input) stored[key] = await storeFile(deps, input);
-    }
-    return stored;
-  } catch (error) {
-    await removeStoredFiles(deps, idsOf(stored));
-    throw error;
-  }
-}
-
-const idsOf = (stored: StoredSet): string[] =>
-  Object.values(stored)
-    .filter((file): file is StoredFile => file !== undefined)
-    .map((file) => file.id);
-
-/**
- * Deletes stored files (row, then bytes), with the width variants made from a cover. Called only
- * once nothing references them; a failure is logged, never raised, since the change itself stands.
- */
-export async function removeStoredFiles(deps: Deps, ids: (string | null | undefined)[]): Promise<void> {
-  const wanted = ids.filter((id): id is string => typeof id === 'string');
-  if (wanted.length === 0) return;
-  try {
-    const rows = await deps.db.select().from(storedFiles).where(inArray(storedFiles.id, wanted));
-    const variantNames = rows.flatMap((row) =>
-      row.publicName
-        ? COVER_WIDTHS.map((w) => `${row.publicName!.replace(/\.[a-z0-9]+$/, '')}-w${w}.webp`)
-        : [],
-    );
-    const variants = variantNames.length
-      ? await deps.db.select().from(storedFiles).where(inArray(storedFiles.publicName, variantNames))
-      : [];
-    const all = [...rows, ...variants];
-    await deps.db.delete(storedFiles).where(
-      inArray(
-        storedFiles.id,
-        all.map((row) => row.id),
-      ),
-    );
-    for (const row of all) {
-      await deps.files.delete(row.storageKey).catch((error: unknown) => {
-        deps.log?.warn({ err: error, storageKey: row.storageKey }, 'could not delete a stored file');
-      });
-    }
-  } catch (error) {
-    deps.log?.warn({ err: error, ids: wanted }, 'could not remove stored files');
-  }
 }
 
 /** Creates a guide from the dialog's fields and files: all of it, or nothing (no row, no file). */
@@ -398,75 +249,4 @@ export async function attachGuidePdf(deps: Deps, id: string, file: UploadedFile)
   }
   await removeStoredFiles(deps, [oldPreview]);
   return findAdminGuide(deps.db, id);
-}
-
-/** Unpublishing hides the guide from the storefront; it can be republished with the Active checkbox. */
-export async function unpublishGuide(db: Db, id: string): Promise<AdminGuide> {
-  assertGuideId(id);
-  const updated = await db
-    .update(travelGuides)
-    .set({ isActive: false, updatedAt: new Date() })
-    .where(eq(travelGuides.id, id))
-    .returning({ id: travelGuides.id });
-  if (updated.length === 0) throw notFound('Guide not found');
-  return findAdminGuide(db, id);
-}
-
-/** Why a guide cannot be deleted permanently, or null when it can. */
-async function deletionBlocker(db: Pick<Db, 'select'>, guide: { id: string; isActive: boolean }) {
-  const [ordered] = await db
-    .select({ id: orderItems.id })
-    .from(orderItems)
-    .where(eq(orderItems.guideId, guide.id))
-    .limit(1);
-  if (ordered) return ORDERED_REASON;
-  if (guide.isActive) return ACTIVE_REASON;
-  return null;
-}
-
-export async function canDeleteGuide(db: Db, id: string): Promise<CanDelete> {
-  assertGuideId(id);
-  const [guide] = await db
-    .select({ id: travelGuides.id, isActive: travelGuides.isActive })
-    .from(travelGuides)
-    .where(eq(travelGuides.id, id))
-    .limit(1);
-  if (!guide) throw notFound('Guide not found');
-  const reason = await deletionBlocker(db, guide);
-  return { canDelete: reason === null, reason };
-}
-
-/** Postgres error code, wherever the driver or drizzle wrapped it. */
-function pgCode(error: unknown): string | undefined {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
-/** Deletes an inactive, never-ordered guide and then its files; 409 with the reason otherwise. */
-export async function deleteGuidePermanently(deps: Deps, id: string): Promise<void> {
-  assertGuideId(id);
-  let fileIds: (string | null)[];
-  try {
-    fileIds = await deps.db.transaction(async (tx) => {
-      const [guide] = await tx
-        .select()
-        .from(travelGuides)
-        .where(eq(travelGuides.id, id))
-        .for('update')
-        .limit(1);
-      if (!guide) throw notFound('Guide not found');
-      const reason = await deletionBlocker(tx, guide);
-      if (reason) throw conflict(reason);
-      await tx.delete(travelGuides).where(eq(travelGuides.id, id));
-      return [guide.coverFileId, guide.pdfPrimaryFileId, guide.previewFileId, guide.pdfSecondaryFileId];
-    });
-  } catch (error) {
-    // An order placed for it in the meantime: the foreign key keeps the row.
-    if (pgCode(error) === '23503') throw conflict(ORDERED_REASON);
-    throw error;
-  }
-  await removeStoredFiles(deps, fileIds);
 }

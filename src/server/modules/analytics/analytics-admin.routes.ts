@@ -6,12 +6,10 @@ import {
   analyticsFunnel,
   analyticsGeo,
   analyticsPages,
-  analyticsSessions,
   analyticsSummary,
-  analyticsTimeseries,
-  analyticsUsersTimeseries,
-  withDashboardTransaction,
 } from './analytics-dashboard.service';
+import { analyticsSessions, analyticsTimeseries, analyticsUsersTimeseries } from './dashboard-over-time';
+import { withDashboardTransaction } from './dashboard-sql';
 
 export interface AnalyticsAdminOptions {
   /** The clock the ranges are computed from (tests pin it). */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { PaymentGateway, WebhookEvent } from '../../adapters/payments/stripe';
+import type { PaymentGateway, WebhookEvent } from '../../adapters/payments/card-gateway';
 import { cardAction, cardPayment, cardStatus } from './card-payment';
 import { encodeCheckoutMetadata } from './payment-metadata';
 

@@ -6,7 +6,7 @@ import {
   type PaymentIntentView,
   PaymentNotFoundError,
   type WebhookEvent,
-} from '../../adapters/payments/stripe';
+} from '../../adapters/payments/card-gateway';
 import type { PaymentAction, PaymentProvider, PaymentStatus } from '../payments/payment-provider';
 import { isShopPayment } from './payment-metadata';
 

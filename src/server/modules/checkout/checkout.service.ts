@@ -16,7 +16,7 @@ import {
   PaymentProviderUnavailableError,
   PaymentRefusedError,
   type WebhookEvent,
-} from '../../adapters/payments/stripe';
+} from '../../adapters/payments/card-gateway';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { conflict, DomainError, invalid, paymentRequired } from '../../domain/errors';

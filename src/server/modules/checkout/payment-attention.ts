@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { centsToDecimal } from '../../../shared/money';
-import type { PaymentIntentView } from '../../adapters/payments/stripe';
+import type { PaymentIntentView } from '../../adapters/payments/card-gateway';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { enqueueJob } from '../jobs/jobs.service';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '../../../shared/contracts/endpoints/bound';
-import { InvalidWebhookError, type WebhookEvent } from '../../adapters/payments/stripe';
+import { InvalidWebhookError, type WebhookEvent } from '../../adapters/payments/card-gateway';
 import { route } from '../../http/endpoint';
 import { badRequest } from '../../http/errors';
 import { applyStripeEvent, type CheckoutDeps } from './checkout.service';

@@ -19,6 +19,35 @@ import { cinetpayPayment } from './cinetpay-payment';
 const MAX_FORM_BYTES = 16 * 1024;
 
 /**
+ * Where the hosted page sends the shopper back (return_url; CinetPay may POST or GET it): one
+ * check with the provider, then a 303 to the order page, which shows the live state.
+ */
+function returnHandler(deps: AutomaticPaymentDeps): HandlerFor<typeof api.checkout.cinetpayReturn> {
+  return async (request, reply) => {
+    const publicId = request.params.id;
+    if (!PUBLIC_ID_PATTERN.test(publicId)) throw notFound('Order not found');
+    let locale = 'fr';
+    try {
+      await automaticPaymentStatus(deps, publicId, true);
+      const [order] = await deps.db
+        .select({ locale: orders.locale })
+        .from(orders)
+        .where(eq(orders.publicId, publicId))
+        .limit(1);
+      locale = order?.locale ?? locale;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode < 500) throw error;
+      if (error instanceof DomainError && error.kind !== 'unavailable') throw error;
+      request.log.warn({ err: error }, 'CinetPay return: status check failed');
+    }
+    reply.header('cache-control', 'no-store');
+    // A path, not PUBLIC_URL: the shopper stays on the host the provider sent them back to.
+    const page = new URL(orderPageUrl(deps.config, { publicId, locale }));
+    return reply.redirect(`${page.pathname}${page.search}`, 303);
+  };
+}
+
+/**
  * Automatic mobile money (issue 10): start a CinetPay payment, hear its notification, bring the
  * shopper back, and tell the order page how the payment stands. Encapsulated: this plugin alone
  * parses application/x-www-form-urlencoded (the notification's format).
@@ -86,32 +115,7 @@ export const automaticPaymentRoutes: FastifyPluginAsyncZod<{ deps: AutomaticPaym
     };
   });
 
-  /**
-   * Where the hosted page sends the shopper back (return_url; CinetPay may POST or GET it): one
-   * check with the provider, then a 303 to the order page, which shows the live state.
-   */
-  const backToOrderPage: HandlerFor<typeof api.checkout.cinetpayReturn> = async (request, reply) => {
-    const publicId = request.params.id;
-    if (!PUBLIC_ID_PATTERN.test(publicId)) throw notFound('Order not found');
-    let locale = 'fr';
-    try {
-      await automaticPaymentStatus(deps, publicId, true);
-      const [order] = await deps.db
-        .select({ locale: orders.locale })
-        .from(orders)
-        .where(eq(orders.publicId, publicId))
-        .limit(1);
-      locale = order?.locale ?? locale;
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode < 500) throw error;
-      if (error instanceof DomainError && error.kind !== 'unavailable') throw error;
-      request.log.warn({ err: error }, 'CinetPay return: status check failed');
-    }
-    reply.header('cache-control', 'no-store');
-    // A path, not PUBLIC_URL: the shopper stays on the host the provider sent them back to.
-    const page = new URL(orderPageUrl(deps.config, { publicId, locale }));
-    return reply.redirect(`${page.pathname}${page.search}`, 303);
-  };
+  const backToOrderPage = returnHandler(deps);
   route(app, api.checkout.cinetpayReturn, backToOrderPage);
   route(app, api.checkout.cinetpayReturnPost, backToOrderPage);
 };

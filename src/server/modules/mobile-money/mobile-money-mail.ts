@@ -22,6 +22,40 @@ export interface MobileMoneyMailDeps extends MailDeps {
   config: MailDeps['config'] & Pick<Config, 'mobileMoney'>;
 }
 
+/** What every mobile money email says of the order: who, what, how much, and through which provider. */
+async function emailFacts(
+  db: MobileMoneyMailDeps['db'],
+  order: typeof orders.$inferSelect,
+  receiptId: string | undefined,
+): Promise<MobileMoneyEmailOrder> {
+  const items = await db
+    .select({ title: orderItems.title })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.title));
+  let provider = order.paymentProvider;
+  if (receiptId) {
+    const [receipt] = await db
+      .select({ provider: paymentReceipts.provider })
+      .from(paymentReceipts)
+      .where(eq(paymentReceipts.id, receiptId))
+      .limit(1);
+    if (receipt && receipt.provider !== 'mobile_money') provider = receipt.provider;
+  }
+  return {
+    locale: order.locale,
+    firstName: order.firstName,
+    lastName: order.lastName,
+    email: order.email,
+    phoneNumber: order.phoneNumber,
+    orderNumber: order.orderNumber,
+    reference: order.mobileMoneyReference,
+    total: order.total,
+    paymentProvider: provider,
+    guides: items.map((i) => i.title),
+  };
+}
+
 /**
  * Sends one mobile-money email (from the outbox worker), once: the email_log row's dedupe key is
  * the job's, so a retried job finds it sent.
@@ -44,32 +78,7 @@ export async function sendMobileMoneyEmail(
   const expiryHours = deps.config.mobileMoney.expiryHours;
   // A receipt or a payment came, or the order was decided or ran out: telling them to pay would be wrong.
   if (howToPay && !awaitsPayment(order, expiryHours)) return;
-  const items = await deps.db
-    .select({ title: orderItems.title })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.title));
-  let provider = order.paymentProvider;
-  if (job.receiptId) {
-    const [receipt] = await deps.db
-      .select({ provider: paymentReceipts.provider })
-      .from(paymentReceipts)
-      .where(eq(paymentReceipts.id, job.receiptId))
-      .limit(1);
-    if (receipt && receipt.provider !== 'mobile_money') provider = receipt.provider;
-  }
-  const facts: MobileMoneyEmailOrder = {
-    locale: order.locale,
-    firstName: order.firstName,
-    lastName: order.lastName,
-    email: order.email,
-    phoneNumber: order.phoneNumber,
-    orderNumber: order.orderNumber,
-    reference: order.mobileMoneyReference,
-    total: order.total,
-    paymentProvider: provider,
-    guides: items.map((i) => i.title),
-  };
+  const facts = await emailFacts(deps.db, order, job.receiptId);
   const page = orderPageUrl(deps.config, order);
   const adminPage = `${orderOrigin(deps.config, order)}/admin/mobile-money`;
   const toOperator = job.kind === 'operator-receipt-notice' || job.kind === 'operator-payment-attention';

@@ -38,6 +38,22 @@ export function generateMobileMoneyReference(): string {
   return `MM${code}`;
 }
 
+/** The same cart again is the same order; past the day's limit of unpaid orders per email, none. */
+function dailyLimit(
+  deps: MobileMoneyDeps,
+  customer: { email: string; firstName: string; lastName: string; mobile: string },
+  lines: z.infer<typeof createMobileMoneyOrderBodySchema>['items'],
+) {
+  const max = deps.config.limits.mobileMoneyOrdersPerEmailPerDay;
+  return {
+    customer,
+    lines,
+    onlyPending: true,
+    max,
+    refusal: `email: this address already placed ${max} mobile-money orders today. Please pay one of them, or try again tomorrow.`,
+  };
+}
+
 /**
  * A mobile-money order: priced from the database, pending until the operator sees the money,
  * with a reference for the wallet. The same shopper submitting the same cart again within
@@ -68,13 +84,7 @@ export async function placeMobileMoneyOrder(
       mobileMoneyReference: generateMobileMoneyReference,
       claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
       origin,
-      findRepeat: repeatOrWithinDailyLimit(METHOD.mobileMoney, {
-        customer,
-        lines: body.items,
-        onlyPending: true,
-        max: deps.config.limits.mobileMoneyOrdersPerEmailPerDay,
-        refusal: `email: this address already placed ${deps.config.limits.mobileMoneyOrdersPerEmailPerDay} mobile-money orders today. Please pay one of them, or try again tomorrow.`,
-      }),
+      findRepeat: repeatOrWithinDailyLimit(METHOD.mobileMoney, dailyLimit(deps, customer, body.items)),
     });
   } catch (error) {
     if (error instanceof TotalMismatchError) {

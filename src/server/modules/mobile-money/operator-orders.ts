@@ -96,45 +96,53 @@ export async function listPendingMobileMoneyOrders(
     .where(inArray(paymentReceipts.orderId, ids))
     .orderBy(asc(paymentReceipts.createdAt), asc(paymentReceipts.id));
   const overdueBefore = now.getTime() - VERIFICATION_HOURS * 3_600_000;
-  const page = rows.map((order): PendingMobileMoneyOrder => {
-    const own = receipts.filter((r) => r.orderId === order.id);
-    const latest = own.at(-1);
-    const undecided = order.status === 'pending' || order.status === 'pending_verification';
-    const flaggedAfterRejection =
-      order.status === 'rejected' &&
-      order.providerAttentionAt !== null &&
-      order.rejectedAt !== null &&
-      order.providerAttentionAt > order.rejectedAt;
-    return {
-      id: order.id,
-      orderNumber: order.orderNumber,
-      createdAt: order.createdAt.toISOString(),
-      firstName: order.firstName,
-      lastName: order.lastName,
-      email: order.email,
-      phoneNumber: order.phoneNumber,
-      totalAmount: order.total,
-      djamoReference: order.mobileMoneyReference,
-      status: order.status,
-      paymentProvider: order.paymentProvider,
-      receiptUrl: latest ? `/api/admin/receipts/${order.id}` : null,
-      receiptType: latest ? receiptTypeOf(latest.contentType) : null,
-      receiptCount: own.length,
-      overdue: undecided && order.createdAt.getTime() < overdueBefore,
-      automaticPayment: order.providerTransactionId
-        ? {
-            provider: 'cinetpay',
-            transactionId: order.providerTransactionId,
-            providerStatus: order.providerStatus,
-            startedAt: order.providerStartedAt?.toISOString() ?? null,
-            needsAttention: order.providerAttentionAt !== null && (undecided || flaggedAfterRejection),
-            attentionReason: order.providerAttentionReason,
-          }
-        : null,
-      items: items
-        .filter((i) => i.orderId === order.id)
-        .map((i) => ({ quantity: i.quantity, guide: { id: i.guideId, title: i.title } })),
-    };
-  });
+  const page = rows.map((order) => toPendingOrder(order, items, receipts, overdueBefore));
   return { orders: page, total };
+}
+
+/** One order of the operator's list, with its items, its receipts and whether it waits too long. */
+function toPendingOrder(
+  order: typeof orders.$inferSelect,
+  items: { orderId: string; quantity: number; guideId: string; title: string }[],
+  receipts: { orderId: string; contentType: string }[],
+  overdueBefore: number,
+): PendingMobileMoneyOrder {
+  const own = receipts.filter((r) => r.orderId === order.id);
+  const latest = own.at(-1);
+  const undecided = order.status === 'pending' || order.status === 'pending_verification';
+  const flaggedAfterRejection =
+    order.status === 'rejected' &&
+    order.providerAttentionAt !== null &&
+    order.rejectedAt !== null &&
+    order.providerAttentionAt > order.rejectedAt;
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    createdAt: order.createdAt.toISOString(),
+    firstName: order.firstName,
+    lastName: order.lastName,
+    email: order.email,
+    phoneNumber: order.phoneNumber,
+    totalAmount: order.total,
+    djamoReference: order.mobileMoneyReference,
+    status: order.status,
+    paymentProvider: order.paymentProvider,
+    receiptUrl: latest ? `/api/admin/receipts/${order.id}` : null,
+    receiptType: latest ? receiptTypeOf(latest.contentType) : null,
+    receiptCount: own.length,
+    overdue: undecided && order.createdAt.getTime() < overdueBefore,
+    automaticPayment: order.providerTransactionId
+      ? {
+          provider: 'cinetpay',
+          transactionId: order.providerTransactionId,
+          providerStatus: order.providerStatus,
+          startedAt: order.providerStartedAt?.toISOString() ?? null,
+          needsAttention: order.providerAttentionAt !== null && (undecided || flaggedAfterRejection),
+          attentionReason: order.providerAttentionReason,
+        }
+      : null,
+    items: items
+      .filter((i) => i.orderId === order.id)
+      .map((i) => ({ quantity: i.quantity, guide: { id: i.guideId, title: i.title } })),
+  };
 }

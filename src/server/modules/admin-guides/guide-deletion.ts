@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import type { AdminGuide, CanDelete } from '../../../shared/contracts/admin/guides';
+import type { Db } from '../../db/client';
+import { orderItems, travelGuides } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import { ACTIVE_REASON, assertGuideId, findAdminGuide, ORDERED_REASON } from './admin-guides.service';
+import { type Deps, removeStoredFiles } from './guide-files';
+
+// A guide's end of life: unpublished first, deleted permanently only if it was never ordered.
+
+/** Unpublishing hides the guide from the storefront; it can be republished with the Active checkbox. */
+export async function unpublishGuide(db: Db, id: string): Promise<AdminGuide> {
+  assertGuideId(id);
+  const updated = await db
+    .update(travelGuides)
+    .set({ isActive: false, updatedAt: new Date() })
+    .where(eq(travelGuides.id, id))
+    .returning({ id: travelGuides.id });
+  if (updated.length === 0) throw notFound('Guide not found');
+  return findAdminGuide(db, id);
+}
+
+/** Why a guide cannot be deleted permanently, or null when it can. */
+async function deletionBlocker(db: Pick<Db, 'select'>, guide: { id: string; isActive: boolean }) {
+  const [ordered] = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.guideId, guide.id))
+    .limit(1);
+  if (ordered) return ORDERED_REASON;
+  if (guide.isActive) return ACTIVE_REASON;
+  return null;
+}
+
+export async function canDeleteGuide(db: Db, id: string): Promise<CanDelete> {
+  assertGuideId(id);
+  const [guide] = await db
+    .select({ id: travelGuides.id, isActive: travelGuides.isActive })
+    .from(travelGuides)
+    .where(eq(travelGuides.id, id))
+    .limit(1);
+  if (!guide) throw notFound('Guide not found');
+  const reason = await deletionBlocker(db, guide);
+  return { canDelete: reason === null, reason };
+}
+
+/** Postgres error code, wherever the driver or drizzle wrapped it. */
+function pgCode(error: unknown): string | undefined {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** Deletes an inactive, never-ordered guide and then its files; 409 with the reason otherwise. */
+export async function deleteGuidePermanently(deps: Deps, id: string): Promise<void> {
+  assertGuideId(id);
+  let fileIds: (string | null)[];
+  try {
+    fileIds = await deps.db.transaction(async (tx) => {
+      const [guide] = await tx
+        .select()
+        .from(travelGuides)
+        .where(eq(travelGuides.id, id))
+        .for('update')
+        .limit(1);
+      if (!guide) throw notFound('Guide not found');
+      const reason = await deletionBlocker(tx, guide);
+      if (reason) throw conflict(reason);
+      await tx.delete(travelGuides).where(eq(travelGuides.id, id));
+      return [guide.coverFileId, guide.pdfPrimaryFileId, guide.previewFileId, guide.pdfSecondaryFileId];
+    });
+  } catch (error) {
+    // An order placed for it in the meantime: the foreign key keeps the row.
+    if (pgCode(error) === '23503') throw conflict(ORDERED_REASON);
+    throw error;
+  }
+  await removeStoredFiles(deps, fileIds);
+}
