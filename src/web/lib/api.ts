@@ -70,15 +70,6 @@ export interface ApiClient {
   /** Calls a declared endpoint; the answer is typed by its contract (the server validated it). */
   call<E extends Route>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>>;
   readonly hooks: ClientHooks;
-  /** @deprecated Hand-typed paths, until the checkout calls declared endpoints: use `call`. */
-  get<T>(path: string): Promise<T>;
-  /** @deprecated Hand-typed paths, until the checkout calls declared endpoints: use `call`. */
-  send<T>(
-    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    path: string,
-    body?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<T>;
 }
 
 /**
@@ -105,7 +96,5 @@ export function createApiClient(fetchImpl: typeof fetch, hooks: ClientHooks = {}
     call: (endpoint, ...[input]) =>
       request(endpoint.method, urlOf(endpoint, input), input?.body, input?.headers),
     hooks,
-    get: (path) => request('GET', path),
-    send: request,
   };
 }

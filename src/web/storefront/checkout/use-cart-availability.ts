@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Availability } from '../../../shared/contracts/catalogue';
+import { guideAvailability } from '../../../shared/contracts/endpoints/storefront';
 import { toast } from '../../components/ui/toast';
 import { useMessages } from '../../i18n/feature-messages';
 import { useApi } from '../../lib/deps';
@@ -21,7 +21,7 @@ export function useCartAvailability(): void {
     checked.current = true;
     const ids = cart.items.map((i) => i.guide.id);
     api
-      .get<Availability>(`/api/travel-guides/availability?ids=${encodeURIComponent(ids.join(','))}`)
+      .call(guideAvailability, { query: { ids: ids.join(',') } })
       .then((available) => {
         const byId = new Map(available.map((a) => [a.id, a]));
         const gone = cart.items.filter((i) => !byId.has(i.guide.id));
