@@ -80,13 +80,13 @@ export interface ApiClient {
 export function createApiClient(fetchImpl: typeof fetch, hooks: ClientHooks = {}): ApiClient {
   const refuse = hooks.error ?? ((status, text, statusText) => new ApiError(status, text, statusText));
   const request = async <T>(method: string, path: string, body?: unknown, headers = {}): Promise<T> => {
-    const json: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+    const json = body === undefined ? undefined : JSON.stringify(body);
     const response = await fetchImpl(path, {
       method,
       credentials: 'include',
       cache: 'no-store',
-      headers: { ...hooks.headers?.(), ...headers, ...json },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { ...hooks.headers?.(), ...headers, ...(json && { 'content-type': 'application/json' }) },
+      body: json,
     });
     const text = await response.text();
     if (!response.ok) throw refuse(response.status, text, response.statusText);
