@@ -70,15 +70,6 @@ export interface ApiClient {
   /** Calls a declared endpoint; the answer is typed by its contract (the server validated it). */
   call<E extends Route>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>>;
   readonly hooks: ClientHooks;
-  /** @deprecated Hand-typed paths, until the checkout calls declared endpoints: use `call`. */
-  get<T>(path: string): Promise<T>;
-  /** @deprecated Hand-typed paths, until the checkout calls declared endpoints: use `call`. */
-  send<T>(
-    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    path: string,
-    body?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<T>;
 }
 
 /**
@@ -89,13 +80,13 @@ export interface ApiClient {
 export function createApiClient(fetchImpl: typeof fetch, hooks: ClientHooks = {}): ApiClient {
   const refuse = hooks.error ?? ((status, text, statusText) => new ApiError(status, text, statusText));
   const request = async <T>(method: string, path: string, body?: unknown, headers = {}): Promise<T> => {
-    const json: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+    const json = body === undefined ? undefined : JSON.stringify(body);
     const response = await fetchImpl(path, {
       method,
       credentials: 'include',
       cache: 'no-store',
-      headers: { ...hooks.headers?.(), ...headers, ...json },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { ...hooks.headers?.(), ...headers, ...(json && { 'content-type': 'application/json' }) },
+      body: json,
     });
     const text = await response.text();
     if (!response.ok) throw refuse(response.status, text, response.statusText);
@@ -105,7 +96,5 @@ export function createApiClient(fetchImpl: typeof fetch, hooks: ClientHooks = {}
     call: (endpoint, ...[input]) =>
       request(endpoint.method, urlOf(endpoint, input), input?.body, input?.headers),
     hooks,
-    get: (path) => request('GET', path),
-    send: request,
   };
 }

@@ -17,6 +17,8 @@ export const endpointQuery = <E extends Route>(api: ApiClient, endpoint: E, inpu
 
 /** Query keys and fetchers in one place, so loaders (server and client) and components agree. */
 export const queries = {
+  /** A stored cart's guides (ids joined by commas) still sold, with their current price: asked once, not cached. */
+  availability: (api: ApiClient, ids: string) => api.call(storefront.guideAvailability, { query: { ids } }),
   guides: (api: ApiClient, locale: Locale, q?: string) =>
     queryOptions({
       queryKey: ['travel-guides', locale, q ?? ''],

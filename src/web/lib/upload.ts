@@ -19,7 +19,7 @@ export const isAbortError = (error: unknown): boolean =>
   error instanceof DOMException && error.name === 'AbortError';
 
 /** Sends a form to a path with the client's headers; resolves with the parsed answer. */
-export function uploadForm<T>(
+function uploadForm<T>(
   client: ApiClient,
   target: { method: string; url: string; body: FormData },
   options: UploadOptions = {},

@@ -1,12 +1,6 @@
 import { useState } from 'react';
-import type {
-  AnalyticsFunnel,
-  AnalyticsGeo,
-  AnalyticsPages,
-  AnalyticsRange,
-  AnalyticsSummary,
-  AnalyticsUsersTimeseries,
-} from '../../../shared/contracts/admin/analytics';
+import type { AnalyticsRange } from '../../../shared/contracts/admin/analytics';
+import * as admin from '../../../shared/contracts/endpoints/admin';
 import { RangeSelect } from '../shell/range-select';
 import { useAdminData } from '../shell/use-admin-data';
 import { PAGES_LIMIT } from './analytics-format';
@@ -17,12 +11,12 @@ import { UsersPanel } from './users-panel';
 /** The admin Analytics tab (spec: admin §2 Analytics tab, §3 analytics entities, §7). */
 export function AnalyticsTab() {
   const [range, setRange] = useState<AnalyticsRange>('7d');
-  const base = '/api/admin/analytics';
-  const summary = useAdminData<AnalyticsSummary>(`${base}/summary?range=${range}`);
-  const funnel = useAdminData<AnalyticsFunnel>(`${base}/funnel?range=${range}`);
-  const pages = useAdminData<AnalyticsPages>(`${base}/pages?range=${range}&limit=${PAGES_LIMIT}`);
-  const users = useAdminData<AnalyticsUsersTimeseries>(`${base}/users/timeseries?range=${range}`);
-  const geo = useAdminData<AnalyticsGeo>(`${base}/geo?range=${range}`);
+  const query = { range };
+  const summary = useAdminData(admin.analyticsSummary, { query });
+  const funnel = useAdminData(admin.analyticsFunnel, { query });
+  const pages = useAdminData(admin.analyticsPages, { query: { range, limit: PAGES_LIMIT } });
+  const users = useAdminData(admin.analyticsUsersTimeseries, { query });
+  const geo = useAdminData(admin.analyticsGeo, { query });
 
   return (
     <div className="space-y-6">

@@ -70,15 +70,7 @@ export function AdminGate() {
         <h1 id="admin-gate-title" className="text-xl font-bold">
           Admin Authentication Required
         </h1>
-        {reason ? (
-          <p
-            role="alert"
-            data-testid="admin-gate-reason"
-            className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
-          >
-            {REASON_TEXTS[reason]}
-          </p>
-        ) : null}
+        {reason ? <ReasonAlert reason={reason} /> : null}
         <label className="block text-sm font-medium">
           Admin API Key
           <input
@@ -94,30 +86,7 @@ export function AdminGate() {
           <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
           Remember key (persist in localStorage)
         </label>
-        {remember ? (
-          <div className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-            <p role="note">
-              Security warning: a key kept in local storage can be read by any script that runs on this site
-              (cross-site scripting) and is shared by every tab of this browser. Only use this on your own
-              device.
-            </p>
-            <label className="block font-medium">
-              Expires after
-              <select
-                name="keyLifetime"
-                value={minutes}
-                onChange={(event) => setMinutes(Number(event.target.value))}
-                className="mt-1 h-10 w-full rounded-md border border-stone-300 bg-white px-2"
-              >
-                {KEY_LIFETIMES_MINUTES.map((m) => (
-                  <option key={m} value={m}>
-                    {LIFETIME_LABELS[m]}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-        ) : null}
+        {remember ? <KeyLifetime minutes={minutes} onChange={setMinutes} /> : null}
         <button
           type="submit"
           disabled={checking}
@@ -126,6 +95,45 @@ export function AdminGate() {
           Access Dashboard
         </button>
       </form>
+    </div>
+  );
+}
+
+function ReasonAlert({ reason }: { reason: SignOutReason }) {
+  return (
+    <p
+      role="alert"
+      data-testid="admin-gate-reason"
+      className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+    >
+      {REASON_TEXTS[reason]}
+    </p>
+  );
+}
+
+/** A remembered key: the warning about local storage, and how long the key is kept. */
+function KeyLifetime(props: { minutes: number; onChange(minutes: number): void }) {
+  return (
+    <div className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      <p role="note">
+        Security warning: a key kept in local storage can be read by any script that runs on this site
+        (cross-site scripting) and is shared by every tab of this browser. Only use this on your own device.
+      </p>
+      <label className="block font-medium">
+        Expires after
+        <select
+          name="keyLifetime"
+          value={props.minutes}
+          onChange={(event) => props.onChange(Number(event.target.value))}
+          className="mt-1 h-10 w-full rounded-md border border-stone-300 bg-white px-2"
+        >
+          {KEY_LIFETIMES_MINUTES.map((m) => (
+            <option key={m} value={m}>
+              {LIFETIME_LABELS[m]}
+            </option>
+          ))}
+        </select>
+      </label>
     </div>
   );
 }

@@ -7,7 +7,7 @@
 import * as admin from '../../../shared/contracts/endpoints/admin';
 import type { ParamsOf, ResponseOf, Route } from '../../../shared/contracts/endpoints/define';
 import { type ApiClient, createApiClient } from '../../lib/api';
-import { isAbortError, type UploadOptions as ProgressOptions, upload, uploadForm } from '../../lib/upload';
+import { isAbortError, type UploadOptions as ProgressOptions, upload } from '../../lib/upload';
 
 export const ADMIN_KEY_STORAGE = 'adminKey';
 export const KEY_LIFETIMES_MINUTES = [5, 15, 30, 60, 240] as const;
@@ -212,29 +212,16 @@ export async function verifyAdminKey(key: string): Promise<void> {
   await probe.call(admin.session);
 }
 
-/** Every admin call by path: the key in x-admin-key, no caching; a 401 logs out everywhere. */
-export async function adminFetch(path: string, init: RequestInit = {}): Promise<Response> {
+/**
+ * GETs a URL with the key, for an answer read as a Response (a file, or headers that matter): a
+ * declared endpoint's `urlOf`, or a link the server gave (a receipt's URL). No caching; a 401 logs
+ * out everywhere.
+ */
+export async function adminOpen(url: string): Promise<Response> {
   const key = requireKey();
-  const response = await fetch(path, {
-    ...init,
-    cache: 'no-store',
-    headers: { ...(init.headers as Record<string, string> | undefined), 'x-admin-key': key },
-  });
+  const response = await fetch(url, { cache: 'no-store', headers: { 'x-admin-key': key } });
   if (!response.ok) throw failure(response.status, await response.text());
   return response;
-}
-
-export interface UploadOptions extends ProgressOptions {
-  method: 'POST' | 'PUT';
-  body: FormData;
-}
-
-/**
- * A multipart admin upload by path that reports its progress, which fetch cannot do for request
- * bodies. Aborting the signal cancels the transfer and rejects with an AbortError.
- */
-export function adminUpload<T>(path: string, options: UploadOptions): Promise<T> {
-  return uploadForm<T>(adminApi, { method: options.method, url: path, body: options.body }, options);
 }
 
 export { isAbortError };

@@ -1,5 +1,6 @@
 import type { AdminContentBlock } from '../../../shared/contracts/admin/content';
-import { adminFetch } from '../auth/admin-session';
+import * as admin from '../../../shared/contracts/endpoints/admin';
+import { adminCall } from '../auth/admin-session';
 
 export type Locale = AdminContentBlock['locale'];
 export type ContentType = AdminContentBlock['type'];
@@ -10,12 +11,11 @@ export async function saveContent(
   body: { value: string; type: ContentType; locale: Locale },
   createOnly = false,
 ) {
-  const response = await adminFetch(`/api/admin/content/${encodeURIComponent(key)}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', ...(createOnly ? { 'if-none-match': '*' } : {}) },
-    body: JSON.stringify(body),
+  return adminCall(admin.saveContent, {
+    params: { key },
+    body,
+    headers: createOnly ? { 'if-none-match': '*' } : {},
   });
-  return (await response.json()) as AdminContentBlock;
 }
 
 export function formatDate(iso: string): string {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminContentBlock } from '../../../shared/contracts/admin/content';
+import * as admin from '../../../shared/contracts/endpoints/admin';
 import { AsyncState } from '../../components/ui/async-state';
 import { LanguageSelect } from '../shell/language-select';
 import { useAdminData } from '../shell/use-admin-data';
@@ -10,7 +10,7 @@ import { CreateContentForm } from './create-content-form';
 /** The admin Content tab (spec: admin §2 Content tab, §5, §8). */
 export function ContentTab() {
   const [locale, setLocale] = useState<Locale>('fr');
-  const blocks = useAdminData<AdminContentBlock[]>(`/api/admin/content?locale=${locale}`);
+  const blocks = useAdminData(admin.listContent, { query: { locale } });
 
   return (
     <div className="space-y-6">

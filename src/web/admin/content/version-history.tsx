@@ -1,7 +1,8 @@
 import type { AdminContentBlock, ContentVersion } from '../../../shared/contracts/admin/content';
+import * as admin from '../../../shared/contracts/endpoints/admin';
 import { AsyncState } from '../../components/ui/async-state';
 import { toast } from '../../components/ui/toast';
-import { adminFetch } from '../auth/admin-session';
+import { adminCall } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';
 import { useAdminAction, useAdminData } from '../shell/use-admin-data';
 import { formatDate } from './content-save';
@@ -14,15 +15,15 @@ export function VersionHistory({
   block: AdminContentBlock;
   onChanged(): Promise<void>;
 }) {
-  const versions = useAdminData<ContentVersion[]>(
-    `/api/admin/content/${encodeURIComponent(block.key)}/versions?locale=${block.locale}`,
-  );
+  const versions = useAdminData(admin.contentVersions, {
+    params: { key: block.key },
+    query: { locale: block.locale },
+  });
   const rollback = useAdminAction(async (version: number) => {
     try {
-      await adminFetch(`/api/admin/content/${encodeURIComponent(block.key)}/rollback`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ version, locale: block.locale }),
+      await adminCall(admin.rollbackContent, {
+        params: { key: block.key },
+        body: { version, locale: block.locale },
       });
     } catch (error) {
       showAdminError(error);

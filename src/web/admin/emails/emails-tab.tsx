@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import type { EmailLogEntry, EmailRange, EmailStats } from '../../../shared/contracts/admin/emails';
+import type { EmailLogEntry, EmailRange } from '../../../shared/contracts/admin/emails';
+import * as admin from '../../../shared/contracts/endpoints/admin';
 import { EmptyBox } from '../../components/ui/async-state';
 import { toast } from '../../components/ui/toast';
-import { adminFetch } from '../auth/admin-session';
+import { adminCall } from '../auth/admin-session';
 import { AdminTable } from '../shell/admin-table';
 import { showAdminError } from '../shell/admin-toast';
 import { RangeSelect } from '../shell/range-select';
@@ -23,8 +24,8 @@ function StatCard(props: { label: string; value: string }) {
 /** The admin Emails tab (admin spec §2, §3, §8): stats, the history, Send Again and the customer export. */
 export function EmailsTab() {
   const [range, setRange] = useState<EmailRange>('7d');
-  const stats = useAdminData<EmailStats>(`/api/admin/emails/stats?range=${range}`);
-  const emails = useAdminData<EmailLogEntry[]>('/api/admin/emails');
+  const stats = useAdminData(admin.emailStats, { query: { range } });
+  const emails = useAdminData(admin.listEmails);
   const [sending, setSending] = useState<string | null>(null);
   const receipts = useReceiptViewer();
 
@@ -32,11 +33,7 @@ export function EmailsTab() {
     if (!entry.orderId) return;
     setSending(entry.id);
     try {
-      await adminFetch(`/api/orders/${encodeURIComponent(entry.orderId)}/deliver`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ resend: true }),
-      });
+      await adminCall(admin.deliverOrder, { params: { id: entry.orderId }, body: { resend: true } });
       toast({ title: 'Email resent successfully', description: 'New download links sent to the customer' });
     } catch (error) {
       showAdminError(error);

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { exportCustomers } from '../../../shared/contracts/endpoints/admin';
 import { toast } from '../../components/ui/toast';
-import { adminFetch } from '../auth/admin-session';
+import { urlOf } from '../../lib/api';
+import { adminOpen } from '../auth/admin-session';
 
 /** 'Export Email List': the customers' CSV, downloaded under the name the server gives it. */
 export function ExportButton() {
@@ -8,7 +10,7 @@ export function ExportButton() {
   const exportList = async () => {
     setExporting(true);
     try {
-      const response = await adminFetch('/api/admin/emails/export');
+      const response = await adminOpen(urlOf(exportCustomers));
       const name =
         /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'customers.csv';
       const url = URL.createObjectURL(await response.blob());

@@ -1,7 +1,8 @@
 import { useId } from 'react';
-import type { AdminGuide, CanDelete } from '../../../shared/contracts/admin/guides';
+import type { AdminGuide } from '../../../shared/contracts/admin/guides';
+import * as admin from '../../../shared/contracts/endpoints/admin';
 import { toast } from '../../components/ui/toast';
-import { adminFetch } from '../auth/admin-session';
+import { adminCall } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';
 import { useAdminAction } from '../shell/use-admin-data';
 
@@ -75,12 +76,12 @@ export function GuideActions({
 
 /** Unpublish (after a confirm) and delete (when the server allows it, after a confirm), each one at a time. */
 function useGuideActions(guide: AdminGuide, onChanged: () => Promise<void>) {
-  const path = `/api/travel-guides/${encodeURIComponent(guide.id)}`;
+  const params = { id: guide.id };
 
   const unpublish = useAdminAction(async () => {
     if (!window.confirm(UNPUBLISH_CONFIRM)) return;
     try {
-      await adminFetch(path, { method: 'DELETE' });
+      await adminCall(admin.unpublishGuide, { params });
     } catch (error) {
       showAdminError(error);
       return;
@@ -91,7 +92,7 @@ function useGuideActions(guide: AdminGuide, onChanged: () => Promise<void>) {
 
   const remove = useAdminAction(async () => {
     try {
-      const verdict = (await (await adminFetch(`${path}/can-delete`)).json()) as CanDelete;
+      const verdict = await adminCall(admin.canDeleteGuide, { params });
       if (!verdict.canDelete) {
         toast({
           title: 'Cannot Delete',
@@ -101,7 +102,7 @@ function useGuideActions(guide: AdminGuide, onChanged: () => Promise<void>) {
         return;
       }
       if (!window.confirm(DELETE_CONFIRM)) return;
-      await adminFetch(`${path}/permanent`, { method: 'DELETE' });
+      await adminCall(admin.deleteGuide, { params });
     } catch (error) {
       showAdminError(error);
       return;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AdminGuide } from '../../../shared/contracts/admin/guides';
+import * as admin from '../../../shared/contracts/endpoints/admin';
 import { AdminTable } from '../shell/admin-table';
 import { LanguageSelect } from '../shell/language-select';
 import { useAdminData } from '../shell/use-admin-data';
@@ -10,7 +11,7 @@ type LanguageFilter = 'all' | 'en' | 'fr';
 /** The admin Guides tab (spec: admin §2 Guides tab, §4 Guide states, §5, §8). */
 export function GuidesTab() {
   const [filter, setFilter] = useState<LanguageFilter>('all');
-  const guides = useAdminData<AdminGuide[]>(`/api/admin/travel-guides?locale=${filter}`);
+  const guides = useAdminData(admin.listGuides, { query: { locale: filter } });
   // undefined: closed; null: a new guide; else the guide being edited.
   const [editing, setEditing] = useState<AdminGuide | null | undefined>(undefined);
 

@@ -1,7 +1,8 @@
 import { type ChangeEvent, useRef } from 'react';
 import type { AdminGuide } from '../../../shared/contracts/admin/guides';
+import * as admin from '../../../shared/contracts/endpoints/admin';
 import { toast } from '../../components/ui/toast';
-import { adminUpload, isAbortError } from '../auth/admin-session';
+import { adminUploadTo, isAbortError } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';
 import { UploadProgress, useUploadControl } from '../shell/upload-progress';
 import { rowButtonClass as buttonClass } from './guide-actions';
@@ -17,7 +18,7 @@ export function RowPdfUpload({ guide, onChanged }: { guide: AdminGuide; onChange
     body.append('guideId', guide.id);
     body.append('pdf', file);
     try {
-      await adminUpload('/api/admin/upload/guide', { method: 'POST', body, ...upload.begin() });
+      await adminUploadTo(admin.uploadGuidePdf, { body }, upload.begin());
     } catch (error) {
       if (isAbortError(error)) toast({ title: 'Upload cancelled', description: 'Nothing was saved.' });
       else showAdminError(error);

@@ -1,7 +1,8 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import type { AdminGuide } from '../../../shared/contracts/admin/guides';
+import * as admin from '../../../shared/contracts/endpoints/admin';
 import { toast } from '../../components/ui/toast';
-import { adminFetch, adminUpload, isAbortError } from '../auth/admin-session';
+import { adminCall, adminUploadTo, isAbortError } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';
 import { useUploadControl } from '../shell/upload-progress';
 import {
@@ -63,22 +64,17 @@ export function useGuideForm(props: GuideDialogProps) {
   const save = async () => {
     const hasFiles = Boolean(files.coverImage || files.pdfPrimary || files.pdfSecondary);
     if (hasFiles) {
-      await adminUpload(
-        creating ? '/api/admin/guides' : `/api/admin/guides/${encodeURIComponent(guide.id)}`,
-        {
-          method: creating ? 'POST' : 'PUT',
-          body: guideFormData(values, files),
-          ...upload.begin(),
-        },
-      );
+      const body = guideFormData(values, files);
+      await (creating
+        ? adminUploadTo(admin.createGuide, { body }, upload.begin())
+        : adminUploadTo(admin.replaceGuide, { params: { id: guide.id }, body }, upload.begin()));
       return creating
         ? 'Travel guide created successfully with files'
         : 'Travel guide updated successfully with files';
     }
-    await adminFetch(`/api/travel-guides/${encodeURIComponent(guide?.id ?? '')}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...values, title: values.title.trim(), description: values.description.trim() }),
+    await adminCall(admin.updateGuide, {
+      params: { id: guide?.id ?? '' },
+      body: { ...values, title: values.title.trim(), description: values.description.trim() },
     });
     return 'Travel guide updated successfully';
   };

@@ -1,9 +1,10 @@
 import { type ChangeEvent, useRef } from 'react';
 import type { MediaItem } from '../../../shared/contracts/admin/media';
+import * as admin from '../../../shared/contracts/endpoints/admin';
 import { AsyncState } from '../../components/ui/async-state';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
-import { adminFetch } from '../auth/admin-session';
+import { adminCall, adminUploadTo } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';
 import { useAdminAction, useAdminData } from '../shell/use-admin-data';
 
@@ -23,14 +24,13 @@ function absoluteUrl(url: string): string {
 
 /** The admin Media tab (spec: admin §2 Media tab, §5, §8). */
 export function MediaTab() {
-  const media = useAdminData<MediaItem[]>('/api/admin/media');
+  const media = useAdminData(admin.listMedia);
 
   const upload = useAdminAction(async (file: File) => {
     const body = new FormData();
     body.append('image', file);
     try {
-      // No content-type here: the browser sets the multipart boundary.
-      await adminFetch('/api/admin/upload/media', { method: 'POST', body });
+      await adminUploadTo(admin.uploadMedia, { body });
     } catch (error) {
       showAdminError(error);
       return;
@@ -41,7 +41,7 @@ export function MediaTab() {
 
   const remove = useAdminAction(async (id: string) => {
     try {
-      await adminFetch(`/api/admin/media/${encodeURIComponent(id)}`, { method: 'DELETE' });
+      await adminCall(admin.deleteMedia, { params: { id } });
     } catch (error) {
       showAdminError(error);
       return;

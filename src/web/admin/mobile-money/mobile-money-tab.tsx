@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import * as admin from '../../../shared/contracts/endpoints/admin';
 import { MOBILE_MONEY_PAGE_SIZE, type PendingMobileMoneyOrder } from '../../../shared/contracts/mobile-money';
 import { EmptyBox } from '../../components/ui/async-state';
 import { toast } from '../../components/ui/toast';
-import { adminFetch } from '../auth/admin-session';
+import { adminCall } from '../auth/admin-session';
 import { AdminTable } from '../shell/admin-table';
 import { showAdminError } from '../shell/admin-toast';
 import { useReceiptViewer } from '../shell/receipt-viewer';
@@ -24,9 +25,8 @@ const readOrdersPage = async (response: Response): Promise<OrdersPage> => ({
 /** The admin Mobile Money tab (admin spec §2, §4, §8): check receipts, then validate or reject. */
 export function MobileMoneyTab() {
   const [view, setView] = useState({ q: '', page: 1 });
-  const search = new URLSearchParams({ page: String(view.page), pageSize: String(MOBILE_MONEY_PAGE_SIZE) });
-  if (view.q) search.set('q', view.q);
-  const list = useAdminData<OrdersPage>(`/api/orders/pending-mobile-money?${search}`, readOrdersPage);
+  const query = { page: view.page, pageSize: MOBILE_MONEY_PAGE_SIZE, q: view.q || undefined };
+  const list = useAdminData(admin.pendingMobileMoney, { query }, readOrdersPage);
   const [inFlight, setInFlight] = useState<string | null>(null);
   const receipts = useReceiptViewer();
 
@@ -38,12 +38,10 @@ export function MobileMoneyTab() {
       return;
     setInFlight(order.id);
     try {
-      await adminFetch(`/api/orders/${encodeURIComponent(order.id)}/${decision}`, {
-        method: 'PATCH',
-        ...(decision === 'verify'
-          ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ verifiedBy: 'admin' }) }
-          : {}),
-      });
+      const params = { id: order.id };
+      await (decision === 'verify'
+        ? adminCall(admin.verifyOrder, { params, body: { verifiedBy: 'admin' } })
+        : adminCall(admin.rejectOrder, { params }));
       toast({
         title:
           decision === 'verify'

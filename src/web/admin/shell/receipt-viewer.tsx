@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ViewerDialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
-import { AdminApiError, adminFetch } from '../auth/admin-session';
+import { AdminApiError, adminOpen } from '../auth/admin-session';
 
 /** Admin spec §8: blob URLs of receipts are released after 5 seconds. */
 const RECEIPT_URL_LIFETIME_MS = 5000;
@@ -55,7 +55,7 @@ export function useReceiptViewer() {
       return;
     }
     try {
-      const blob = await (await adminFetch(receipt.url)).blob();
+      const blob = await (await adminOpen(receipt.url)).blob();
       const src = URL.createObjectURL(blob);
       setTimeout(() => URL.revokeObjectURL(src), RECEIPT_URL_LIFETIME_MS);
       if (tab) tab.location.href = src;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export interface UploadControl {
   /** 0 to 1 while an upload runs, else null. */
   progress: number | null;
-  /** Starts tracking an upload: pass the signal and onProgress to adminUpload. */
+  /** Starts tracking an upload: pass the signal and onProgress to adminUploadTo. */
   begin(): { signal: AbortSignal; onProgress(fraction: number): void };
   end(): void;
   cancel(): void;

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { adminFetch } from '../auth/admin-session';
+import type { ParamsOf, QueryOf, ResponseOf, Route } from '../../../shared/contracts/endpoints/define';
+import { urlOf } from '../../lib/api';
+import { adminOpen } from '../auth/admin-session';
 
 export interface AdminData<T> {
   data: T | undefined;
@@ -9,17 +11,32 @@ export interface AdminData<T> {
   reload(): Promise<void>;
 }
 
+/** What a declared GET is asked with: its path's params and its query. */
+export interface AdminQuery<E> {
+  params?: ParamsOf<E>;
+  query?: QueryOf<E>;
+}
+
 /**
- * A JSON GET through adminFetch, held in component state. The admin chunk deliberately does not
- * import TanStack Query: doing so makes the bundler move the query library out of the storefront
- * entry into a shared chunk, which grows every shopper's first load. Unmounting (as on logout)
- * drops the data.
+ * A declared admin GET, with the key, held in component state; it fetches again when its URL
+ * changes. The admin chunk deliberately does not import TanStack Query: doing so makes the bundler
+ * move the query library out of the storefront entry into a shared chunk, which grows every
+ * shopper's first load. Unmounting (as on logout) drops the data.
  */
+export function useAdminData<E extends Route>(endpoint: E, input?: AdminQuery<E>): AdminData<ResponseOf<E>>;
+/** The same, read from the whole answer, when its headers matter too (a pager's total). */
+export function useAdminData<E extends Route, T>(
+  endpoint: E,
+  input: AdminQuery<E>,
+  read: (response: Response) => Promise<T>,
+): AdminData<T>;
 export function useAdminData<T>(
-  path: string,
-  /** How to read the answer, when its headers matter too (a pager's total); default: its JSON body. */
-  read: (response: Response) => Promise<T> = async (response) => (await response.json()) as T,
+  endpoint: Route,
+  input: { params?: object; query?: object } = {},
+  // The answer is typed by the endpoint's contract (the server validated it), as with adminCall.
+  read: (response: Response) => Promise<T> = (response) => response.json(),
 ): AdminData<T> {
+  const path = urlOf(endpoint, input);
   const [state, setState] = useState<{ path: string; data?: T; error: Error | null }>({ path, error: null });
   const [pending, setPending] = useState(true);
   // The latest reader, without making every render's new function a reason to fetch again.
@@ -29,7 +46,7 @@ export function useAdminData<T>(
   const load = useCallback(async (target: string, isCurrent: () => boolean) => {
     setPending(true);
     try {
-      const data = await readRef.current(await adminFetch(target));
+      const data = await readRef.current(await adminOpen(target));
       if (isCurrent()) setState({ path: target, data, error: null });
     } catch (error) {
       if (isCurrent()) setState({ path: target, error: error as Error });

@@ -1,9 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type {
-  MobileMoneyCheckoutResponse,
-  MobileMoneyStatusResponse,
-} from '../../../shared/contracts/mobile-money';
+import { mobileMoneyCheckout, mobileMoneyStatus } from '../../../shared/contracts/endpoints/checkout';
 import { toast } from '../../components/ui/toast';
 import { useMessages } from '../../i18n/feature-messages';
 import { useApi } from '../../lib/deps';
@@ -13,8 +10,6 @@ import { purchaseMessages } from './messages';
  * Automatic mobile money (issue 10): the shopper pays on the provider's hosted page and comes back to
  * the order page, which asks the shop how the payment stands until it is settled.
  */
-
-const orderPath = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/mobile-money`;
 
 /** How often the order page asks while a payment is waiting (the server asks the provider at most every 5 s). */
 const POLL_MS = 3_000;
@@ -29,7 +24,7 @@ export function useMobileMoneyStatus(orderId: string, enabled: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: mobileMoneyStatusKey(orderId),
-    queryFn: () => api.get<MobileMoneyStatusResponse>(`${orderPath(orderId)}/status`),
+    queryFn: () => api.call(mobileMoneyStatus, { params: { id: orderId } }),
     enabled,
     retry: 2,
     refetchInterval: (query) =>
@@ -53,10 +48,7 @@ export function PayNowButton(props: {
   const go = async () => {
     setGoing(true);
     try {
-      const started = await api.send<MobileMoneyCheckoutResponse>(
-        'POST',
-        `${orderPath(props.orderId)}/checkout`,
-      );
+      const started = await api.call(mobileMoneyCheckout, { params: { id: props.orderId } });
       window.location.assign(started.paymentUrl);
     } catch (error) {
       console.error('mobile-money checkout failed', error);

@@ -1,7 +1,7 @@
+import { createMobileMoneyOrder } from '../../../shared/contracts/endpoints/checkout';
 import type { CreateMobileMoneyOrderResponse } from '../../../shared/contracts/mobile-money';
 import { toast } from '../../components/ui/toast';
 import { useMessages } from '../../i18n/feature-messages';
-import type { OrderExists } from '../../lib/checkout-api';
 import { checkoutClaimKey } from './claim-secrets';
 import { purchaseMessages } from './messages';
 import type { PlaceContext } from './use-purchase';
@@ -12,19 +12,17 @@ export async function payByMobileMoney(
   placedOrder: (placed: CreateMobileMoneyOrderResponse) => void,
 ): Promise<void> {
   try {
-    const placed = await ctx.api.send<CreateMobileMoneyOrderResponse | OrderExists>(
-      'POST',
-      '/api/create-djamo-order',
-      {
+    const placed = await ctx.api.call(createMobileMoneyOrder, {
+      body: {
         ...ctx.form.customer,
         items: ctx.items,
         total: ctx.totalEuros,
         locale: ctx.locale,
         claimKey: checkoutClaimKey(),
       },
-    );
-    if (ctx.settle(placed, 'toast.mobileOrderExists.text'))
-      placedOrder(placed as CreateMobileMoneyOrderResponse);
+    });
+    // settle is true exactly when the order is new to this browser (not `orderExists`).
+    if (ctx.settle(placed, 'toast.mobileOrderExists.text') && !('orderExists' in placed)) placedOrder(placed);
   } catch (error) {
     if (ctx.form.showRefusedField(error)) return;
     toast({

@@ -1,5 +1,7 @@
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { uploadReceipt } from '../../../shared/contracts/endpoints/checkout';
 import { useMessages } from '../../i18n/feature-messages';
+import { urlOf } from '../../lib/api';
 import { purchaseMessages } from './messages';
 
 /** Same limits as the server's (shared/contracts/mobile-money), kept here so zod stays out of the chunk. */
@@ -57,8 +59,8 @@ async function postReceipt(orderId: string, file: File, provider: string): Promi
     const body = new FormData();
     body.append('receipt', file);
     body.append('provider', provider || 'mobile_money');
-    const response = await fetch(`/api/orders/${encodeURIComponent(orderId)}/receipt`, {
-      method: 'POST',
+    const response = await fetch(urlOf(uploadReceipt, { params: { id: orderId } }), {
+      method: uploadReceipt.method,
       body,
       credentials: 'include',
       cache: 'no-store',

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import type { Availability } from '../../../shared/contracts/catalogue';
 import { toast } from '../../components/ui/toast';
 import { useMessages } from '../../i18n/feature-messages';
 import { useApi } from '../../lib/deps';
+import { queries } from '../../lib/queries';
 import { useCart } from '../cart/cart-context';
 import { purchaseMessages } from './messages';
 
@@ -20,8 +20,8 @@ export function useCartAvailability(): void {
     if (!cart.ready || checked.current || cart.items.length === 0) return;
     checked.current = true;
     const ids = cart.items.map((i) => i.guide.id);
-    api
-      .get<Availability>(`/api/travel-guides/availability?ids=${encodeURIComponent(ids.join(','))}`)
+    queries
+      .availability(api, ids.join(','))
       .then((available) => {
         const byId = new Map(available.map((a) => [a.id, a]));
         const gone = cart.items.filter((i) => !byId.has(i.guide.id));

@@ -1,0 +1,135 @@
+import { type RefObject, useState } from 'react';
+import { Link } from 'wouter';
+import type { ResponseOf } from '../../../shared/contracts/endpoints/define';
+import * as delivery from '../../../shared/contracts/endpoints/delivery';
+import type { Order } from '../../../shared/contracts/orders';
+import { toast } from '../../components/ui/toast';
+import { useI18n } from '../../i18n';
+import { useMessages } from '../../i18n/feature-messages';
+import { ApiError } from '../../lib/api';
+import { useApi } from '../../lib/deps';
+import { formatFileSize } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { purchaseMessages } from '../checkout/messages';
+
+type DownloadLink = ResponseOf<typeof delivery.downloadLink>;
+
+/** A paid order: each guide's download (and its second file), the whole order as a zip. */
+export function CompletedOrder({
+  order,
+  heading,
+}: {
+  order: Order;
+  heading: RefObject<HTMLHeadingElement | null>;
+}) {
+  const api = useApi();
+  const t = useMessages(purchaseMessages);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const start = async (key: string, mintLink: () => Promise<DownloadLink>) => {
+    setBusy(key);
+    try {
+      const link = await mintLink();
+      toast({
+        title: t('toast.downloadStarted'),
+        description: t('toast.downloadStartedText', { file: link.fileName }),
+      });
+      // The file is sent as an attachment: the browser downloads it and the page stays.
+      window.location.assign(link.downloadUrl);
+    } catch (error) {
+      toast({
+        title: t('toast.downloadError'),
+        description: (error instanceof ApiError && error.serverMessage) || t('toast.downloadErrorText'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold text-teal-900 outline-none">
+        {t('order.complete')}
+      </h1>
+      <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
+      <p className="mt-1 text-sm text-stone-600">{t('order.sentTo', { email: order.email })}</p>
+      <ul className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+        {order.items.map((item) => (
+          <GuideDownload key={item.id} orderId={order.id} item={item} busy={busy !== null} start={start} />
+        ))}
+      </ul>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <button
+          type="button"
+          disabled={busy !== null}
+          onClick={() => start('zip', () => api.call(delivery.zipLink, { params: { orderId: order.id } }))}
+          data-track="download"
+          className="h-11 rounded-md bg-amber-500 px-5 font-semibold text-stone-950 hover:bg-amber-400 disabled:opacity-60"
+        >
+          {t('order.downloadAll')}
+        </button>
+        <Link
+          href={paths.home()}
+          className="h-11 rounded-md border border-stone-300 px-5 text-center leading-11 font-semibold hover:bg-stone-50"
+        >
+          {t('order.continue')}
+        </Link>
+      </div>
+      <p className="mt-4 text-xs text-stone-500">{t('order.linkNote')}</p>
+    </>
+  );
+}
+
+/** One guide of a paid order: its download, and its second file's when it has one. */
+function GuideDownload(props: {
+  orderId: string;
+  item: Order['items'][number];
+  busy: boolean;
+  start(key: string, mintLink: () => Promise<DownloadLink>): Promise<void>;
+}) {
+  const { item } = props;
+  const api = useApi();
+  const { locale } = useI18n();
+  const t = useMessages(purchaseMessages);
+  const file = (which?: 'secondary') => () =>
+    api.call(delivery.downloadLink, {
+      params: { orderId: props.orderId, guideId: item.guide.id },
+      query: { file: which },
+    });
+  return (
+    <li className="space-y-3 p-4">
+      <div className="flex items-center gap-3">
+        <span className="rounded bg-red-700 px-2 py-1 text-xs font-bold text-white">PDF</span>
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold" lang={item.guide.locale}>
+            {item.guide.title}
+          </p>
+          <p className="text-sm text-stone-500">{formatFileSize(item.guide.fileSize, locale)}</p>
+        </div>
+        <button
+          type="button"
+          disabled={props.busy}
+          onClick={() => props.start(item.id, file())}
+          data-track="download"
+          data-guide-id={item.guide.id}
+          className="h-10 shrink-0 rounded-md bg-teal-800 px-4 text-sm font-semibold text-white hover:bg-teal-700 disabled:opacity-60"
+        >
+          {t('order.download')}
+        </button>
+      </div>
+      {item.guide.hasSecondary ? (
+        <button
+          type="button"
+          disabled={props.busy}
+          onClick={() => props.start(`${item.id}-secondary`, file('secondary'))}
+          data-track="download"
+          data-guide-id={item.guide.id}
+          className="text-sm text-teal-800 underline"
+        >
+          {t('order.secondary')} — {t('order.download')}
+        </button>
+      ) : null}
+    </li>
+  );
+}
