@@ -31,6 +31,12 @@ describe('guideFormProblems', () => {
     expect(guideFormProblems({ ...valid, price: '-1' }, {}, false).price).toMatch(/two decimals/);
   });
 
+  test('the dialog checks with the server’s own rules: a 201-character title is refused before sending', () => {
+    expect(guideFormProblems({ ...valid, title: 't'.repeat(201) }, {}, false)).toEqual({
+      title: 'Title must be at most 200 characters',
+    });
+  });
+
   test('creating needs a cover and a primary PDF; editing does not', () => {
     expect(guideFormProblems(valid, { coverImage: cover }, true).files).toBe(
       'Cover image and primary PDF are required',

@@ -2,6 +2,7 @@ import {
   COVER_MAX_BYTES,
   COVER_TYPES,
   GUIDE_PDF_MAX_BYTES,
+  guideFieldsSchema,
   guideMessages,
 } from '../../../shared/contracts/admin/guides';
 
@@ -43,8 +44,9 @@ export function pdfProblem(file: PickedFile, where: 'form' | 'row'): string | nu
 }
 
 /**
- * The browser-side checks of the guide dialog, with the spec's texts (admin §5). The server checks
- * the same again, and decides a file's type by its content rather than the type the browser reports.
+ * The browser-side checks of the guide dialog, with the spec's texts (admin §5): the text fields by
+ * the server's own `guideFieldsSchema` (issue 16: one schema per form), the files by type and size.
+ * The server checks all of it again, and decides a file's type by its content.
  */
 export function guideFormProblems(
   values: GuideFormValues,
@@ -52,10 +54,11 @@ export function guideFormProblems(
   creating: boolean,
 ): GuideFormProblems {
   const problems: GuideFormProblems = {};
-  if (!values.title.trim()) problems.title = guideMessages.titleRequired;
-  if (!values.description.trim()) problems.description = guideMessages.descriptionRequired;
-  if (!values.price.trim()) problems.price = guideMessages.priceRequired;
-  else if (!/^\d{1,8}(\.\d{1,2})?$/.test(values.price.trim())) problems.price = guideMessages.priceInvalid;
+  const fields = guideFieldsSchema.safeParse(values);
+  for (const issue of fields.success ? [] : fields.error.issues) {
+    const field = issue.path[0] as keyof GuideFormValues;
+    problems[field] ??= issue.message;
+  }
   if (creating && (!files.coverImage || !files.pdfPrimary)) problems.files = guideMessages.filesRequired;
   const cover = files.coverImage && coverProblem(files.coverImage);
   if (cover) problems.coverImage = cover;
