@@ -139,17 +139,22 @@ describe('creating a guide', () => {
   test('missing fields answer the spec’s texts', async () => {
     const form = await guideForm();
     const without = (name: string) => form.filter((p) => p.name !== name);
-    const cases: [Part[], string][] = [
-      [without('title'), 'Title is required'],
-      [[...without('description'), { name: 'description', value: '   ' }], 'Description is required'],
-      [without('price'), 'Price is required'],
-      [without('coverImage'), 'Cover image and primary PDF are required'],
-      [without('pdfPrimary'), 'Cover image and primary PDF are required'],
+    // Each refusal also names its field, so the dialog can show it there.
+    const cases: [Part[], string, string][] = [
+      [without('title'), 'Title is required', 'title'],
+      [
+        [...without('description'), { name: 'description', value: '   ' }],
+        'Description is required',
+        'description',
+      ],
+      [without('price'), 'Price is required', 'price'],
+      [without('coverImage'), 'Cover image and primary PDF are required', 'files'],
+      [without('pdfPrimary'), 'Cover image and primary PDF are required', 'files'],
     ];
-    for (const [parts, message] of cases) {
+    for (const [parts, message, field] of cases) {
       const res = await postGuide(parts);
       expect(res.statusCode, message).toBe(400);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual({ message, field });
     }
   });
 
@@ -207,7 +212,7 @@ describe('creating a guide', () => {
     const before = await counts();
     const badLocale = await postGuide(await guideForm({ locale: 'de' }));
     expect(badLocale.statusCode).toBe(400);
-    expect(badLocale.json()).toEqual({ message: 'Language must be fr or en' });
+    expect(badLocale.json()).toEqual({ message: 'Language must be fr or en', field: 'locale' });
     const broken = Buffer.from('%PDF-1.7\n1 0 obj <<>> garbage, no pages, no xref\n%%EOF\n');
     const unreadable = await postGuide(
       await guideForm({
@@ -304,7 +309,7 @@ describe('changing a guide', () => {
       payload: { title: '', description: 'x', price: '1' },
     });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json()).toEqual({ message: 'Title is required' });
+    expect(blank.json()).toEqual({ message: 'Title is required', field: 'title' });
 
     expect((await storefront('fr')).map((g) => g.id)).toContain(created.id);
     const off = await ctx.app.inject({

@@ -9,7 +9,7 @@ import {
 import type { Locale } from '../../../shared/locale';
 import type { Db } from '../../db/client';
 import { orderItems, storedFiles, travelGuides } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { conflict, invalid, notFound } from '../../domain/errors';
 import { slugify } from '../downloads/file-names';
 import {
   assertFileTypes,
@@ -38,7 +38,10 @@ export function assertGuideId(id: string): void {
 /** Field values, or 400 with the first of the spec's validation texts that applies. */
 export function parseGuideFields(input: unknown): GuideFields {
   const parsed = guideFieldsSchema.safeParse(input);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid guide');
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    throw invalid(issue?.message ?? 'Invalid guide', issue ? { field: String(issue.path[0]) } : {});
+  }
   return parsed.data;
 }
 
@@ -110,7 +113,7 @@ async function uniqueSlug(db: Db, title: string, locale: Locale): Promise<string
 /** Creates a guide from the dialog's fields and files: all of it, or nothing (no row, no file). */
 export async function createGuide(deps: Deps, fieldsInput: unknown, files: GuideFiles): Promise<AdminGuide> {
   const fields = parseGuideFields(fieldsInput);
-  if (!files.coverImage || !files.pdfPrimary) throw badRequest(guideMessages.filesRequired);
+  if (!files.coverImage || !files.pdfPrimary) throw invalid(guideMessages.filesRequired, { field: 'files' });
   await assertFileTypes(files);
   const locale = fields.locale ?? 'fr';
   const slug = await uniqueSlug(deps.db, fields.title, locale);

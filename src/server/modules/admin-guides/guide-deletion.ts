@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AdminGuide, CanDelete } from '../../../shared/contracts/admin/guides';
 import type { Db } from '../../db/client';
 import { orderItems, travelGuides } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../domain/errors';
 import { ACTIVE_REASON, assertGuideId, findAdminGuide, ORDERED_REASON } from './admin-guides.service';
 import { type Deps, removeStoredFiles } from './guide-files';
 

@@ -5,7 +5,7 @@ import { COVER_WIDTHS } from '../../../shared/contracts/catalogue';
 import type { FileStore } from '../../adapters/storage/file-store';
 import type { Db } from '../../db/client';
 import { storedFiles } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../domain/errors';
 import { InvalidPdfError, inspectGuidePdf, makeCoverWebp, renderTocPreview } from '../catalogue/guide-assets';
 import { type StoredFile, type StoreFileInput, storeFile } from '../files/files.service';
 import { cleanFileName, detectedMime, type UploadedFile } from './guide-upload';
@@ -35,10 +35,10 @@ export interface GuideFiles {
 export async function assertFileTypes(files: GuideFiles, pdfTypeMessage: string = guideMessages.pdfType) {
   if (files.coverImage) {
     const mime = await detectedMime(files.coverImage.data);
-    if (!COVER_TYPES.some((type) => type === mime)) throw badRequest(guideMessages.coverType);
+    if (!COVER_TYPES.some((type) => type === mime)) throw invalid(guideMessages.coverType);
   }
   for (const file of [files.pdfPrimary, files.pdfSecondary]) {
-    if (file && (await detectedMime(file.data)) !== 'application/pdf') throw badRequest(pdfTypeMessage);
+    if (file && (await detectedMime(file.data)) !== 'application/pdf') throw invalid(pdfTypeMessage);
   }
 }
 
@@ -46,7 +46,7 @@ async function readablePdf<T>(work: () => Promise<T>, message: string): Promise<
   try {
     return await work();
   } catch (error) {
-    if (error instanceof InvalidPdfError) throw badRequest(message);
+    if (error instanceof InvalidPdfError) throw invalid(message);
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../domain/errors';
 import { withImageSlot } from './image-work';
 
 /**
@@ -124,13 +124,11 @@ export function pdfToWebp(pdf: Buffer, options: { refusal: string; timeoutMs?: n
         answer = await renderInWorker(pdf, options.timeoutMs ?? RENDER_TIMEOUT_MS);
       } catch (error) {
         if (error instanceof PdfRenderError && error.message.startsWith('took longer')) {
-          throw badRequest(
-            'This PDF takes too long to read. Please send a screenshot of the receipt instead.',
-          );
+          throw invalid('This PDF takes too long to read. Please send a screenshot of the receipt instead.');
         }
-        throw badRequest(options.refusal);
+        throw invalid(options.refusal);
       }
-      if ('refused' in answer) throw badRequest(REFUSALS[answer.refused] ?? options.refusal);
+      if ('refused' in answer) throw invalid(REFUSALS[answer.refused] ?? options.refusal);
       const width = Math.max(...answer.pages.map((p) => p.stride / 3));
       const height = answer.pages.reduce((sum, p) => sum + p.height, 0);
       let top = 0;
