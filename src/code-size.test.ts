@@ -13,7 +13,6 @@ import { describe, expect, test } from 'vitest';
  */
 const KNOWN_BREACHES: readonly string[] = [
   // Web components found by this check, not yet split.
-  'src/web/analytics/tracker.ts › startTracker',
   // Server functions found by this check, not yet split.
   'src/server/app.ts › buildApp',
   'src/server/adapters/mobile-money/cinetpay.ts › createCinetPayProvider',
