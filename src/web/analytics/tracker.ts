@@ -77,81 +77,76 @@ function writeJson(storage: Storage | null, key: string, value: unknown) {
   }
 }
 
-/** Starts tracking; returns the sink for track() and the queue (for tests). */
-export function startTracker(env: TrackerEnv): {
-  emit(type: AnalyticsEventType, fields?: TrackFields): void;
-  queue: AnalyticsQueue;
-} {
-  const { window: win, document: doc, navigator: nav, storage } = env;
-  const queue = createAnalyticsQueue({
-    storage,
-    post: env.post,
-    beacon: env.beacon,
-    online: () => nav.onLine,
-    warn: env.warn,
-  });
-  const userAgent = nav.userAgent.slice(0, 500);
-  const deviceType = deviceTypeOf(userAgent, win.innerWidth);
-  const s = win.screen;
-  let visitorId = readJson<string>(storage, VISITOR_KEY);
+/** The visitor id kept in storage, or a new one made from the browser's traits (and then kept). */
+function rememberedVisitorId(env: TrackerEnv, userAgent: string): string {
+  const s = env.window.screen;
+  let visitorId = readJson<string>(env.storage, VISITOR_KEY);
   if (typeof visitorId !== 'string' || !/^visitor_\d+_\d+$/.test(visitorId)) {
     const traits = [
       userAgent,
-      nav.language,
+      env.navigator.language,
       s?.width,
       s?.height,
       s?.colorDepth,
       new Date().getTimezoneOffset(),
     ];
     visitorId = visitorIdOf(traits.join('|'), env.now());
-    writeJson(storage, VISITOR_KEY, visitorId);
+    writeJson(env.storage, VISITOR_KEY, visitorId);
   }
+  return visitorId;
+}
 
-  // A new session when there is none, it has been idle too long, or a new arrival from elsewhere
-  // (not a reload, not a return from our own pages or a payment provider's).
-  const href = win.location.href;
-  const stored = readJson<Session>(storage, SESSION_KEY);
-  const arrival = arrivalOf(href, doc.referrer);
+/**
+ * The stored session, or a new one when there is none, it has been idle too long, or a new arrival
+ * from elsewhere (not a reload, not a return from our own pages or a payment provider's).
+ */
+function currentSession(env: TrackerEnv): Session {
+  const href = env.window.location.href;
+  const referrer = env.document.referrer;
+  const stored = readJson<Session>(env.storage, SESSION_KEY);
+  const arrival = arrivalOf(href, referrer);
   const newArrival =
     env.navigationType === 'navigate' &&
-    !isReturnFrom(href, doc.referrer) &&
+    !isReturnFrom(href, referrer) &&
     (arrival.source !== 'direct' || arrival.utmSource !== null);
-  let session: Session =
-    stored?.start && env.now() - stored.last <= SESSION_IDLE_MS && !newArrival
-      ? stored
-      : { ...arrival, start: env.now(), last: env.now(), referrer: hostOf(doc.referrer) || null };
+  return stored?.start && env.now() - stored.last <= SESSION_IDLE_MS && !newArrival
+    ? stored
+    : { ...arrival, start: env.now(), last: env.now(), referrer: hostOf(referrer) || null };
+}
 
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const emit = (type: AnalyticsEventType, fields: TrackFields = {}) => {
-    const page = fields.page ?? win.location.pathname;
-    if (page.startsWith('/admin')) return;
-    const now = env.now();
-    if (now - session.last > SESSION_IDLE_MS)
-      session = { ...arrivalOf(href, ''), start: now, last: now, referrer: null };
-    session.last = now;
-    writeJson(storage, SESSION_KEY, session);
-    const event: AnalyticsEvent = {
-      type,
-      ...fields,
-      page: pageOf(page),
-      visitorId,
-      sessionStart: session.start,
-      source: session.source,
-      deviceType,
-      userAgent,
-      utmSource: session.utmSource,
-      utmMedium: session.utmMedium,
-      utmCampaign: session.utmCampaign,
-      referrer: session.referrer,
-      timestamp: fields.timestamp ?? now,
-    };
-    queue.add(event);
-    timer ??= setTimeout(() => {
-      timer = undefined;
-      void queue.flush();
-    }, SEND_DELAY_MS);
-  };
+function listenForClicksAndSubmits(
+  doc: TrackerEnv['document'],
+  emit: (type: AnalyticsEventType, fields?: TrackFields) => void,
+) {
+  // Besides the click, a control marked data-track="download" (the order page's buttons) reports
+  // its event with data-guide-id: the order page then needs no analytics code of its own.
+  doc.addEventListener(
+    'click',
+    (event) => {
+      const target = (event.target as Element | null)?.closest?.('a,button');
+      if (!target) return;
+      const attr = (name: string) => target.getAttribute(name);
+      const text = (attr('aria-label') || target.textContent || '').trim().slice(0, 100);
+      const href = attr('href');
+      emit('click', { meta: { element: target.localName, text, href: href && pageOf(href) } });
+      if (attr('data-track') === 'download')
+        emit('download', { guideId: attr('data-guide-id'), meta: { text } });
+    },
+    true,
+  );
+  doc.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target as HTMLFormElement;
+      emit('form_submit', { meta: { form: form.getAttribute('name') || form.id || null } });
+    },
+    true,
+  );
+}
 
+/** Page views on route changes, time on page and scroll depth; the caller ends or restarts the page's time. */
+function trackPages(env: TrackerEnv, emit: (type: AnalyticsEventType, fields?: TrackFields) => void) {
+  const { window: win, document: doc } = env;
   let path = win.location.pathname;
   let pageStart = env.loadedAt ?? env.now();
   let scrolled = new Set<number>();
@@ -184,41 +179,76 @@ export function startTracker(env: TrackerEnv): {
     },
     { passive: true },
   );
+  return {
+    endPage,
+    restart: () => {
+      pageStart = env.now();
+    },
+  };
+}
 
-  // Besides the click, a control marked data-track="download" (the order page's buttons) reports
-  // its event with data-guide-id: the order page then needs no analytics code of its own.
-  doc.addEventListener(
-    'click',
-    (event) => {
-      const target = (event.target as Element | null)?.closest?.('a,button');
-      if (!target) return;
-      const attr = (name: string) => target.getAttribute(name);
-      const text = (attr('aria-label') || target.textContent || '').trim().slice(0, 100);
-      const href = attr('href');
-      emit('click', { meta: { element: target.localName, text, href: href && pageOf(href) } });
-      if (attr('data-track') === 'download')
-        emit('download', { guideId: attr('data-guide-id'), meta: { text } });
-    },
-    true,
-  );
-  doc.addEventListener(
-    'submit',
-    (event) => {
-      const form = event.target as HTMLFormElement;
-      emit('form_submit', { meta: { form: form.getAttribute('name') || form.id || null } });
-    },
-    true,
-  );
+/** Starts tracking; returns the sink for track() and the queue (for tests). */
+export function startTracker(env: TrackerEnv): {
+  emit(type: AnalyticsEventType, fields?: TrackFields): void;
+  queue: AnalyticsQueue;
+} {
+  const { window: win, document: doc, navigator: nav, storage } = env;
+  const queue = createAnalyticsQueue({
+    storage,
+    post: env.post,
+    beacon: env.beacon,
+    online: () => nav.onLine,
+    warn: env.warn,
+  });
+  const userAgent = nav.userAgent.slice(0, 500);
+  const deviceType = deviceTypeOf(userAgent, win.innerWidth);
+  const visitorId = rememberedVisitorId(env, userAgent);
+  const href = win.location.href;
+  let session = currentSession(env);
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const emit = (type: AnalyticsEventType, fields: TrackFields = {}) => {
+    const page = fields.page ?? win.location.pathname;
+    if (page.startsWith('/admin')) return;
+    const now = env.now();
+    if (now - session.last > SESSION_IDLE_MS)
+      session = { ...arrivalOf(href, ''), start: now, last: now, referrer: null };
+    session.last = now;
+    writeJson(storage, SESSION_KEY, session);
+    const event: AnalyticsEvent = {
+      type,
+      ...fields,
+      page: pageOf(page),
+      visitorId,
+      sessionStart: session.start,
+      source: session.source,
+      deviceType,
+      userAgent,
+      utmSource: session.utmSource,
+      utmMedium: session.utmMedium,
+      utmCampaign: session.utmCampaign,
+      referrer: session.referrer,
+      timestamp: fields.timestamp ?? now,
+    };
+    queue.add(event);
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      void queue.flush();
+    }, SEND_DELAY_MS);
+  };
+
+  const pages = trackPages(env, emit);
+  listenForClicksAndSubmits(doc, emit);
 
   const hide = () => {
-    endPage();
+    pages.endPage();
     clearTimeout(timer);
     timer = undefined;
     queue.beaconAll();
   };
   doc.addEventListener('visibilitychange', () => {
     if (doc.visibilityState === 'hidden') hide();
-    else pageStart = env.now();
+    else pages.restart();
   });
   win.addEventListener('pagehide', hide);
   win.addEventListener('online', () => void queue.flush());

@@ -4,6 +4,7 @@ import { useModalDialog } from '../../components/ui/modal';
 import { useI18n } from '../../i18n';
 import { paths } from '../../lib/paths';
 import { useCart } from './cart-context';
+import type { CartItem } from './cart-rules';
 
 /** The cart as a side drawer (spec: no cart page). A native <dialog> gives focus trapping and Escape. */
 export function CartDrawer(props: { open: boolean; onClose(): void }) {
@@ -41,51 +42,7 @@ export function CartDrawer(props: { open: boolean; onClose(): void }) {
         ) : (
           <ul className="flex-1 divide-y divide-stone-200 overflow-y-auto">
             {cart.items.map(({ guide, quantity }) => (
-              <li key={guide.id} className="flex gap-3 p-4">
-                {guide.imageUrl ? (
-                  <img
-                    src={`${guide.imageUrl}?w=320`}
-                    alt=""
-                    width={48}
-                    height={64}
-                    className="h-16 w-12 shrink-0 rounded object-cover"
-                  />
-                ) : (
-                  <div className="h-16 w-12 shrink-0 rounded bg-teal-800" />
-                )}
-                <div className="flex flex-1 flex-col gap-1">
-                  <p className="text-sm leading-snug font-semibold">{guide.title}</p>
-                  <p className="text-sm text-teal-800">{displayPrice(guide.price, locale)}</p>
-                  <div className="mt-1 flex items-center gap-2">
-                    <button
-                      type="button"
-                      onClick={() => cart.setQuantity(guide.id, quantity - 1)}
-                      aria-label={t('cart.decrease')}
-                      className="h-8 w-8 rounded border border-stone-300 hover:bg-stone-100"
-                    >
-                      −
-                    </button>
-                    <span className="min-w-6 text-center text-sm" aria-live="polite">
-                      {quantity}
-                    </span>
-                    <button
-                      type="button"
-                      onClick={() => cart.setQuantity(guide.id, quantity + 1)}
-                      aria-label={t('cart.increase')}
-                      className="h-8 w-8 rounded border border-stone-300 hover:bg-stone-100"
-                    >
-                      +
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => cart.remove(guide.id)}
-                      className="ml-auto text-sm text-red-700 hover:underline"
-                    >
-                      {t('cart.remove')}
-                    </button>
-                  </div>
-                </div>
-              </li>
+              <CartLine key={guide.id} guide={guide} quantity={quantity} />
             ))}
           </ul>
         )}
@@ -116,5 +73,59 @@ export function CartDrawer(props: { open: boolean; onClose(): void }) {
         </div>
       </div>
     </dialog>
+  );
+}
+
+/** One guide in the cart: cover, title, price, quantity buttons and a remove link. */
+function CartLine(props: CartItem) {
+  const { guide, quantity } = props;
+  const { t, locale } = useI18n();
+  const cart = useCart();
+  return (
+    <li className="flex gap-3 p-4">
+      {guide.imageUrl ? (
+        <img
+          src={`${guide.imageUrl}?w=320`}
+          alt=""
+          width={48}
+          height={64}
+          className="h-16 w-12 shrink-0 rounded object-cover"
+        />
+      ) : (
+        <div className="h-16 w-12 shrink-0 rounded bg-teal-800" />
+      )}
+      <div className="flex flex-1 flex-col gap-1">
+        <p className="text-sm leading-snug font-semibold">{guide.title}</p>
+        <p className="text-sm text-teal-800">{displayPrice(guide.price, locale)}</p>
+        <div className="mt-1 flex items-center gap-2">
+          <button
+            type="button"
+            onClick={() => cart.setQuantity(guide.id, quantity - 1)}
+            aria-label={t('cart.decrease')}
+            className="h-8 w-8 rounded border border-stone-300 hover:bg-stone-100"
+          >
+            −
+          </button>
+          <span className="min-w-6 text-center text-sm" aria-live="polite">
+            {quantity}
+          </span>
+          <button
+            type="button"
+            onClick={() => cart.setQuantity(guide.id, quantity + 1)}
+            aria-label={t('cart.increase')}
+            className="h-8 w-8 rounded border border-stone-300 hover:bg-stone-100"
+          >
+            +
+          </button>
+          <button
+            type="button"
+            onClick={() => cart.remove(guide.id)}
+            className="ml-auto text-sm text-red-700 hover:underline"
+          >
+            {t('cart.remove')}
+          </button>
+        </div>
+      </div>
+    </li>
   );
 }

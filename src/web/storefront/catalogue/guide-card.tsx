@@ -13,18 +13,10 @@ export const PREVIEW_DELAY_MS = 300;
 
 export function GuideCard(props: { guide: Guide; eager?: boolean }) {
   const { guide } = props;
-  const { t, locale } = useI18n();
-  const cart = useCart();
-  const [imageFailed, setImageFailed] = useState(false);
+  const { t } = useI18n();
   const [previewOpen, setPreviewOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const cover = useRef<HTMLImageElement>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
-  // A server-rendered cover can fail before React attaches onError: check once after hydrating.
-  useEffect(() => {
-    const img = cover.current;
-    if (img?.complete && img.naturalWidth === 0) setImageFailed(true);
-  }, []);
 
   const openSoon = () => {
     clearTimeout(timer.current);
@@ -71,51 +63,76 @@ export function GuideCard(props: { guide: Guide; eager?: boolean }) {
           {previewOpen ? t('guide.closePreview') : t('guide.showPreview')}
         </button>
       ) : null}
-      <Link
-        href={paths.guide(guide.slug)}
-        className="block aspect-[3/4] bg-stone-100"
-        tabIndex={-1}
-        aria-hidden="true"
-      >
-        {guide.imageUrl && !imageFailed ? (
-          <img
-            ref={cover}
-            src={`${guide.imageUrl}?w=640`}
-            srcSet={`${guide.imageUrl}?w=320 320w, ${guide.imageUrl}?w=480 480w, ${guide.imageUrl}?w=640 640w`}
-            sizes="(min-width: 1024px) 352px, (min-width: 640px) 45vw, calc(100vw - 2rem)"
-            alt=""
-            width={640}
-            height={853}
-            loading={props.eager ? 'eager' : 'lazy'}
-            fetchPriority={props.eager ? 'high' : undefined}
-            decoding="async"
-            onError={() => setImageFailed(true)}
-            className="h-full w-full object-cover"
-          />
-        ) : (
-          <div className="flex h-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-teal-700 to-teal-900 p-4 text-center text-white">
-            <span className="text-lg font-bold">{guide.title}</span>
-            <span className="text-sm opacity-80">{t('guide.preview')}</span>
-          </div>
-        )}
-      </Link>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="text-base leading-snug font-semibold">
-          <Link href={paths.guide(guide.slug)} className="hover:text-teal-800">
-            {guide.title}
-          </Link>
-        </h3>
-        <p className="font-semibold text-teal-800">{displayPrice(guide.price, locale)}</p>
-        <p className="line-clamp-3 text-sm text-stone-600">{guide.description}</p>
-        <button
-          type="button"
-          onClick={() => cart.add(toCartGuide(guide))}
-          className="mt-auto h-11 rounded-md bg-amber-500 px-4 text-sm font-semibold text-stone-950 hover:bg-amber-400"
-        >
-          {t('guide.addToCart')}
-        </button>
-      </div>
+      <GuideCover guide={guide} eager={props.eager} />
+      <GuideCardBody guide={guide} />
     </article>
+  );
+}
+
+/** The cover, or the title on a teal card when there is no image or it fails to load. */
+function GuideCover(props: { guide: Guide; eager?: boolean }) {
+  const { guide } = props;
+  const { t } = useI18n();
+  const [imageFailed, setImageFailed] = useState(false);
+  const cover = useRef<HTMLImageElement>(null);
+  // A server-rendered cover can fail before React attaches onError: check once after hydrating.
+  useEffect(() => {
+    const img = cover.current;
+    if (img?.complete && img.naturalWidth === 0) setImageFailed(true);
+  }, []);
+  return (
+    <Link
+      href={paths.guide(guide.slug)}
+      className="block aspect-[3/4] bg-stone-100"
+      tabIndex={-1}
+      aria-hidden="true"
+    >
+      {guide.imageUrl && !imageFailed ? (
+        <img
+          ref={cover}
+          src={`${guide.imageUrl}?w=640`}
+          srcSet={`${guide.imageUrl}?w=320 320w, ${guide.imageUrl}?w=480 480w, ${guide.imageUrl}?w=640 640w`}
+          sizes="(min-width: 1024px) 352px, (min-width: 640px) 45vw, calc(100vw - 2rem)"
+          alt=""
+          width={640}
+          height={853}
+          loading={props.eager ? 'eager' : 'lazy'}
+          fetchPriority={props.eager ? 'high' : undefined}
+          decoding="async"
+          onError={() => setImageFailed(true)}
+          className="h-full w-full object-cover"
+        />
+      ) : (
+        <div className="flex h-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-teal-700 to-teal-900 p-4 text-center text-white">
+          <span className="text-lg font-bold">{guide.title}</span>
+          <span className="text-sm opacity-80">{t('guide.preview')}</span>
+        </div>
+      )}
+    </Link>
+  );
+}
+
+function GuideCardBody(props: { guide: Guide }) {
+  const { guide } = props;
+  const { t, locale } = useI18n();
+  const cart = useCart();
+  return (
+    <div className="flex flex-1 flex-col gap-2 p-4">
+      <h3 className="text-base leading-snug font-semibold">
+        <Link href={paths.guide(guide.slug)} className="hover:text-teal-800">
+          {guide.title}
+        </Link>
+      </h3>
+      <p className="font-semibold text-teal-800">{displayPrice(guide.price, locale)}</p>
+      <p className="line-clamp-3 text-sm text-stone-600">{guide.description}</p>
+      <button
+        type="button"
+        onClick={() => cart.add(toCartGuide(guide))}
+        className="mt-auto h-11 rounded-md bg-amber-500 px-4 text-sm font-semibold text-stone-950 hover:bg-amber-400"
+      >
+        {t('guide.addToCart')}
+      </button>
+    </div>
   );
 }
 

@@ -52,8 +52,7 @@ export function GuidePage() {
   const { slug = '' } = useParams<{ slug: string }>();
   const api = useApi();
   const { origin } = useAppDeps();
-  const { t, locale } = useI18n();
-  const cart = useCart();
+  const { t } = useI18n();
   const guide = useQuery(queries.guide(api, slug));
   if (guide.isError) return <NotFoundPage />;
   const g = guide.data;
@@ -85,50 +84,7 @@ export function GuidePage() {
             className="w-full rounded-xl border border-stone-200 bg-stone-100"
           />
         ) : null}
-        <div>
-          <h1 className="text-2xl font-bold sm:text-3xl" lang={g.locale}>
-            {g.title}
-          </h1>
-          <p className="mt-3 text-xl font-semibold text-teal-800">{displayPrice(g.price, locale)}</p>
-          <p className="mt-4 text-stone-700" lang={g.locale}>
-            {g.description}
-          </p>
-          <dl className="mt-6 grid grid-cols-2 gap-3 rounded-lg border border-stone-200 bg-white p-4 text-sm">
-            <div>
-              <dt className="text-stone-500">{t('guide.format')}</dt>
-              <dd className="font-semibold">
-                {t('guide.pdf')}
-                {g.fileSize ? ` · ${formatFileSize(g.fileSize, locale)}` : ''}
-              </dd>
-            </div>
-            {g.pageCount ? (
-              <div>
-                <dt className="text-stone-500">{t('guide.contents')}</dt>
-                <dd className="font-semibold">{t('guide.pages', { count: g.pageCount })}</dd>
-              </div>
-            ) : null}
-          </dl>
-          <button
-            type="button"
-            onClick={() => cart.add(toCartGuide(g))}
-            className="mt-6 h-12 w-full rounded-md bg-amber-500 px-6 font-semibold text-stone-950 hover:bg-amber-400 sm:w-auto"
-          >
-            {t('guide.addToCart')}
-          </button>
-          <p className="mt-3 text-sm text-stone-600">{t('guide.instant')}</p>
-          {g.translations.map((tr) => (
-            <p key={tr.slug} className="mt-4 text-sm">
-              {t('guide.otherLanguage', { language: t(`language.${tr.locale}`) })}:{' '}
-              <Link
-                href={`${paths.guide(tr.slug)}?lang=${tr.locale}`}
-                hrefLang={tr.locale}
-                className="text-teal-800 underline"
-              >
-                {tr.title}
-              </Link>
-            </p>
-          ))}
-        </div>
+        <GuideSummary guide={g} />
       </div>
       {g.hasPreview ? (
         <section className="mt-10" aria-labelledby="contents-heading">
@@ -139,5 +95,58 @@ export function GuidePage() {
         </section>
       ) : null}
     </article>
+  );
+}
+
+/** Title, price, description, format and size, the add-to-cart button and links to the translations. */
+function GuideSummary(props: { guide: GuideDetail }) {
+  const g = props.guide;
+  const { t, locale } = useI18n();
+  const cart = useCart();
+  return (
+    <div>
+      <h1 className="text-2xl font-bold sm:text-3xl" lang={g.locale}>
+        {g.title}
+      </h1>
+      <p className="mt-3 text-xl font-semibold text-teal-800">{displayPrice(g.price, locale)}</p>
+      <p className="mt-4 text-stone-700" lang={g.locale}>
+        {g.description}
+      </p>
+      <dl className="mt-6 grid grid-cols-2 gap-3 rounded-lg border border-stone-200 bg-white p-4 text-sm">
+        <div>
+          <dt className="text-stone-500">{t('guide.format')}</dt>
+          <dd className="font-semibold">
+            {t('guide.pdf')}
+            {g.fileSize ? ` · ${formatFileSize(g.fileSize, locale)}` : ''}
+          </dd>
+        </div>
+        {g.pageCount ? (
+          <div>
+            <dt className="text-stone-500">{t('guide.contents')}</dt>
+            <dd className="font-semibold">{t('guide.pages', { count: g.pageCount })}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <button
+        type="button"
+        onClick={() => cart.add(toCartGuide(g))}
+        className="mt-6 h-12 w-full rounded-md bg-amber-500 px-6 font-semibold text-stone-950 hover:bg-amber-400 sm:w-auto"
+      >
+        {t('guide.addToCart')}
+      </button>
+      <p className="mt-3 text-sm text-stone-600">{t('guide.instant')}</p>
+      {g.translations.map((tr) => (
+        <p key={tr.slug} className="mt-4 text-sm">
+          {t('guide.otherLanguage', { language: t(`language.${tr.locale}`) })}:{' '}
+          <Link
+            href={`${paths.guide(tr.slug)}?lang=${tr.locale}`}
+            hrefLang={tr.locale}
+            className="text-teal-800 underline"
+          >
+            {tr.title}
+          </Link>
+        </p>
+      ))}
+    </div>
   );
 }

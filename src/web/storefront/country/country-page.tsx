@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { Guide } from '../../../shared/contracts/catalogue';
+import type { PublicContentBlock } from '../../../shared/contracts/content';
 import { type CountrySlug, guideMatchesCountry } from '../../../shared/countries';
 import { toCents } from '../../../shared/money';
 import { type MessageKey, useI18n } from '../../i18n';
@@ -63,48 +64,13 @@ export function CountryPage(props: { country: CountrySlug }) {
         description={t('meta.country.description', { country: countryName })}
         path={paths.country(country)}
       />
-      <section className="bg-gradient-to-br from-teal-800 to-teal-950 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-16">
-          <h1 className="text-3xl font-bold sm:text-4xl">{block('title')?.value ?? countryName}</h1>
-          <p className="mt-4 max-w-3xl text-teal-50">{block('intro')?.value}</p>
-        </div>
-      </section>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-3">
-        <section className="lg:col-span-2" aria-labelledby="attractions-heading">
-          <h2 id="attractions-heading" className="text-xl font-bold">
-            {t('countryPage.attractions')}
-          </h2>
-          <ContentHtml html={block('attractions')?.html} />
-          <h2 className="mt-8 text-xl font-bold">{t('countryPage.culture')}</h2>
-          <ContentHtml html={block('culture')?.html} />
-        </section>
-        <aside className="rounded-xl border border-stone-200 bg-white p-5">
-          <h2 className="text-xl font-bold">{t('countryPage.tips')}</h2>
-          <ContentHtml html={block('tips')?.html} />
-          <h2 className="mt-6 text-lg font-bold">{t('countryPage.currency')}</h2>
-          <p className="mt-2 text-sm text-stone-700">{block('currency')?.value}</p>
-        </aside>
-      </div>
+      <CountryContent block={block} countryName={countryName} />
       <section className="mx-auto max-w-6xl px-4 sm:px-6" aria-labelledby="country-guides-heading">
         <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
           <h2 id="country-guides-heading" className="text-2xl font-bold">
             {t('countryPage.guides')}
           </h2>
-          <label className="flex items-center gap-2 text-sm">
-            {t('countryPage.sort')}
-            <select
-              name="sort"
-              value={sort}
-              onChange={(event) => setSort(event.target.value as SortOrder)}
-              className="h-10 rounded-md border border-stone-300 bg-white px-2"
-            >
-              {Object.entries(SORT_ORDERS).map(([value, order]) => (
-                <option key={value} value={value}>
-                  {t(order.label)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SortSelect sort={sort} onChange={setSort} />
         </div>
         {matching.length === 0 && !guides.isPending ? (
           <p className="rounded-lg border border-dashed border-stone-300 p-8 text-center text-stone-600">
@@ -134,5 +100,61 @@ export function CountryPage(props: { country: CountrySlug }) {
         )}
       </section>
     </>
+  );
+}
+
+/** The country's texts from the CMS: title and intro, attractions, culture, tips and currency. */
+function CountryContent(props: {
+  block: (name: string) => PublicContentBlock | undefined;
+  countryName: string;
+}) {
+  const { block, countryName } = props;
+  const { t } = useI18n();
+  return (
+    <>
+      <section className="bg-gradient-to-br from-teal-800 to-teal-950 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-16">
+          <h1 className="text-3xl font-bold sm:text-4xl">{block('title')?.value ?? countryName}</h1>
+          <p className="mt-4 max-w-3xl text-teal-50">{block('intro')?.value}</p>
+        </div>
+      </section>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-3">
+        <section className="lg:col-span-2" aria-labelledby="attractions-heading">
+          <h2 id="attractions-heading" className="text-xl font-bold">
+            {t('countryPage.attractions')}
+          </h2>
+          <ContentHtml html={block('attractions')?.html} />
+          <h2 className="mt-8 text-xl font-bold">{t('countryPage.culture')}</h2>
+          <ContentHtml html={block('culture')?.html} />
+        </section>
+        <aside className="rounded-xl border border-stone-200 bg-white p-5">
+          <h2 className="text-xl font-bold">{t('countryPage.tips')}</h2>
+          <ContentHtml html={block('tips')?.html} />
+          <h2 className="mt-6 text-lg font-bold">{t('countryPage.currency')}</h2>
+          <p className="mt-2 text-sm text-stone-700">{block('currency')?.value}</p>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function SortSelect(props: { sort: SortOrder; onChange: (sort: SortOrder) => void }) {
+  const { t } = useI18n();
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      {t('countryPage.sort')}
+      <select
+        name="sort"
+        value={props.sort}
+        onChange={(event) => props.onChange(event.target.value as SortOrder)}
+        className="h-10 rounded-md border border-stone-300 bg-white px-2"
+      >
+        {Object.entries(SORT_ORDERS).map(([value, order]) => (
+          <option key={value} value={value}>
+            {t(order.label)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

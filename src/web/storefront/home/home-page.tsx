@@ -51,27 +51,10 @@ export function HomePage(props: { showAll?: boolean }) {
         path={props.showAll ? paths.allGuides() : paths.home()}
         noindex={Boolean(term)}
       />
-      <section className="bg-gradient-to-br from-teal-800 to-teal-950 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-20">
-          <h1 className="max-w-3xl text-3xl leading-tight font-bold sm:text-5xl">
-            {content.data?.['home.hero.title']?.value}
-          </h1>
-          <p className="mt-4 max-w-2xl text-base text-teal-50 sm:text-lg">
-            {content.data?.['home.hero.description']?.value}
-          </p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            {COUNTRY_SLUGS.map((slug) => (
-              <Link
-                key={slug}
-                href={paths.country(slug)}
-                className="rounded-md bg-amber-400 px-5 py-3 text-center font-semibold text-stone-950 hover:bg-amber-300"
-              >
-                {t('home.heroCta', { country: t(`country.${slug}`) })}
-              </Link>
-            ))}
-          </div>
-        </div>
-      </section>
+      <HomeHero
+        title={content.data?.['home.hero.title']?.value}
+        description={content.data?.['home.hero.description']?.value}
+      />
 
       <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6" aria-labelledby="guides-heading">
         {term ? (
@@ -111,21 +94,52 @@ export function HomePage(props: { showAll?: boolean }) {
         ) : null}
       </section>
 
-      <section className="bg-white py-12" aria-labelledby="value-heading">
-        <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <h2 id="value-heading" className="text-2xl font-bold">
-            {t('home.valueTitle')}
-          </h2>
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {(['experts', 'instant', 'mobile', 'secure'] as const).map((key) => (
-              <li key={key} className="rounded-lg border border-stone-200 p-5">
-                <h3 className="font-semibold text-teal-900">{t(`home.value.${key}.title`)}</h3>
-                <p className="mt-2 text-sm text-stone-600">{t(`home.value.${key}.text`)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <ValueSection />
     </>
+  );
+}
+
+function HomeHero(props: { title?: string; description?: string }) {
+  const { t } = useI18n();
+  return (
+    <section className="bg-gradient-to-br from-teal-800 to-teal-950 text-white">
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-20">
+        <h1 className="max-w-3xl text-3xl leading-tight font-bold sm:text-5xl">{props.title}</h1>
+        <p className="mt-4 max-w-2xl text-base text-teal-50 sm:text-lg">{props.description}</p>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          {COUNTRY_SLUGS.map((slug) => (
+            <Link
+              key={slug}
+              href={paths.country(slug)}
+              className="rounded-md bg-amber-400 px-5 py-3 text-center font-semibold text-stone-950 hover:bg-amber-300"
+            >
+              {t('home.heroCta', { country: t(`country.${slug}`) })}
+            </Link>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Why buy here: four short promises under the guides. */
+function ValueSection() {
+  const { t } = useI18n();
+  return (
+    <section className="bg-white py-12" aria-labelledby="value-heading">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <h2 id="value-heading" className="text-2xl font-bold">
+          {t('home.valueTitle')}
+        </h2>
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {(['experts', 'instant', 'mobile', 'secure'] as const).map((key) => (
+            <li key={key} className="rounded-lg border border-stone-200 p-5">
+              <h3 className="font-semibold text-teal-900">{t(`home.value.${key}.title`)}</h3>
+              <p className="mt-2 text-sm text-stone-600">{t(`home.value.${key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
   );
 }
