@@ -25,7 +25,6 @@ const KNOWN_BREACHES: readonly string[] = [
   'src/server/modules/analytics/event-buffer.ts › createEventBuffer',
   'src/server/modules/analytics/write-events.ts › writeEvents',
   'src/server/modules/jobs/worker.ts › createJobWorker',
-  'src/server/modules/mobile-money/mobile-money.routes.ts › mobileMoneyRoutes',
 ];
 
 const MAX_FILE_LINES = 300;
