@@ -23,7 +23,6 @@ const KNOWN_BREACHES: readonly string[] = [
   'src/server/app.ts › buildApp',
   'src/server/adapters/mobile-money/cinetpay.ts › createCinetPayProvider',
   'src/server/modules/analytics/event-buffer.ts › createEventBuffer',
-  'src/server/modules/analytics/write-events.ts › writeEvents',
   'src/server/modules/jobs/worker.ts › createJobWorker',
 ];
 
