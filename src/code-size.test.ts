@@ -22,7 +22,6 @@ const KNOWN_BREACHES: readonly string[] = [
   // Server functions found by this check, not yet split.
   'src/server/app.ts › buildApp',
   'src/server/adapters/mobile-money/cinetpay.ts › createCinetPayProvider',
-  'src/server/modules/analytics/event-buffer.ts › createEventBuffer',
   'src/server/modules/jobs/worker.ts › createJobWorker',
 ];
 
