@@ -21,7 +21,6 @@ const KNOWN_BREACHES: readonly string[] = [
   'src/web/storefront/home/home-page.tsx › HomePage',
   // Server functions found by this check, not yet split.
   'src/server/app.ts › buildApp',
-  'src/server/adapters/mobile-money/cinetpay.ts › createCinetPayProvider',
   'src/server/modules/jobs/worker.ts › createJobWorker',
 ];
 
