@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
 import { createCinetPayProvider } from './adapters/mobile-money/cinetpay';
@@ -96,10 +96,18 @@ function listeningPort(app: FastifyInstance): number | undefined {
   const address = app.server.address();
   return address && typeof address === 'object' ? address.port : undefined;
 }
-
 /** Builds the whole shop as a Fastify instance without listening, so tests can inject() requests. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
-  const app = Fastify({
+  const app = Fastify(serverOptions(config, overrides.logStream));
+  await registerHttpRules(app, config);
+  const automaticPayment = await decorateServices(app, config, overrides);
+  await registerRoutes(app, automaticPayment, overrides.renderer);
+  return app;
+}
+
+/** The server's own options: bounded log lines, trusted proxies, request ids, slow clients, closing. */
+function serverOptions(config: Config, logStream: AppOverrides['logStream']): FastifyServerOptions {
+  return {
     logger:
       config.logLevel === 'silent'
         ? false
@@ -116,7 +124,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
             // Bounded lines (issue 15): no whole batch, no query values, a few KB at most.
             serializers: { req: serializeRequestForLog, err: serializeErrorForLog, msg: boundText },
             formatters: { log: boundLogFields },
-            stream: overrides.logStream,
+            stream: logStream,
           },
     // A hop count trusts that many proxies: the client is the address the last of them saw.
     trustProxy: typeof config.trustProxy === 'number' ? trustedHops(config.trustProxy) : config.trustProxy,
@@ -132,7 +140,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // On close (SIGTERM in main.ts) the listener stops accepting connections; requests already
     // on an open connection are still answered before the database closes.
     return503OnClosing: false,
-  });
+  };
+}
+
+/** What every request meets before its route: zod schemas, the error contract, the edge's refusals. */
+async function registerHttpRules(app: FastifyInstance, config: Config): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -142,7 +154,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerTextInputRule(app);
   registerSecurityHeaders(app);
   await registerOpenApi(app);
+}
 
+/** The configured database, migrated and closed with the app; an override stays the caller's to close. */
+async function openOwnDatabase(
+  app: FastifyInstance,
+  config: Config,
+  overrides: AppOverrides,
+): Promise<Database> {
   const ownsDatabase = !overrides.database;
   const database = overrides.database ?? (await openDatabase(config.database));
   if (ownsDatabase) {
@@ -156,6 +175,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await database.close();
     });
   }
+  return database;
+}
+
+/**
+ * The services every route reads from app.services, with the hooks that start and stop them (in
+ * this order: onClose hooks run last-registered first). Returns what the CinetPay routes need.
+ */
+async function decorateServices(
+  app: FastifyInstance,
+  config: Config,
+  overrides: AppOverrides,
+): Promise<AutomaticPaymentDeps> {
+  const database = await openOwnDatabase(app, config, overrides);
   const files = overrides.files ?? createFileStore(config);
   const mailer = overrides.mailer ?? createMailer(config);
   // Automatic mobile money: only when CinetPay's three keys are set; the receipt flow stays otherwise.
@@ -212,7 +244,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('onClose', async () => {
     await mailer.close();
   });
+  return automaticPayment;
+}
 
+/** The ecosystem plugins first, then every module's routes, then the pages. */
+async function registerRoutes(
+  app: FastifyInstance,
+  automaticPayment: AutomaticPaymentDeps,
+  renderer: PageRenderer | undefined,
+): Promise<void> {
   // ETags on every answer built in memory (API reads, pages), hashed before compression: a phone
   // that already has the answer gets a 304 instead of the bytes again. Streams (files) set their own.
   await app.register(etag, { weak: true });
@@ -244,6 +284,5 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }
     return reply.code(404).send({ message: 'Not found' });
   });
-  await registerPageRendering(app, overrides.renderer);
-  return app;
+  await registerPageRendering(app, renderer);
 }

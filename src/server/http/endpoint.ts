@@ -12,7 +12,8 @@ import type {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { BoundEndpoint, EndpointSchemas } from '../../shared/contracts/endpoints/define';
 
-type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+/** The Fastify instance a zod-typed plugin receives. */
+export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 type Handler<S extends FastifySchema> = RouteHandlerMethod<
   RawServerDefault,

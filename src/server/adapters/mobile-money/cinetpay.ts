@@ -119,15 +119,15 @@ const asRecord = (value: unknown): Record<string, unknown> =>
 const asString = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
-export function createCinetPayProvider(
-  config: CinetPaySettings,
-  options: { timeoutMs?: number; fetch?: typeof fetch } = {},
-): MobileMoneyProvider {
+type CinetPayOptions = { timeoutMs?: number; fetch?: typeof fetch };
+
+/** POSTs JSON to CinetPay's API; no answer, no JSON or a 5xx is "unavailable", anything else is read by the caller. */
+function cinetpayPoster(config: CinetPaySettings, options: CinetPayOptions) {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 15_000;
   const base = config.apiUrl.replace(/\/$/, '');
 
-  async function post(
+  return async function post(
     path: string,
     body: Record<string, unknown>,
   ): Promise<{ status: number; answer: CinetPayAnswer }> {
@@ -157,7 +157,30 @@ export function createCinetPayProvider(
       );
     }
     return { status: response.status, answer };
-  }
+  };
+}
+
+/** What a check's answer says of the payment. */
+function checkedPaymentOf(answer: CinetPayAnswer): CheckedPayment {
+  const data = asRecord(answer.data);
+  const status = asString(data.status);
+  const amount = Number(asString(data.amount));
+  // Only a "00" answer carries a final, successful status; anything else cannot mean paid.
+  const outcome = outcomeOfStatus(status);
+  return {
+    outcome: outcome === 'paid' && asString(answer.code) !== '00' ? 'waiting' : outcome,
+    providerStatus: (status ?? asString(answer.message) ?? 'UNKNOWN').slice(0, 60),
+    amount: Number.isFinite(amount) && asString(data.amount) !== undefined ? amount : undefined,
+    currency: asString(data.currency),
+    paymentMethod: asString(data.payment_method),
+  };
+}
+
+export function createCinetPayProvider(
+  config: CinetPaySettings,
+  options: CinetPayOptions = {},
+): MobileMoneyProvider {
+  const post = cinetpayPoster(config, options);
 
   return {
     name: 'cinetpay',
@@ -201,18 +224,7 @@ export function createCinetPayProvider(
         site_id: config.siteId,
         transaction_id: transactionId,
       });
-      const data = asRecord(answer.data);
-      const status = asString(data.status);
-      const amount = Number(asString(data.amount));
-      // Only a "00" answer carries a final, successful status; anything else cannot mean paid.
-      const outcome = outcomeOfStatus(status);
-      return {
-        outcome: outcome === 'paid' && asString(answer.code) !== '00' ? 'waiting' : outcome,
-        providerStatus: (status ?? asString(answer.message) ?? 'UNKNOWN').slice(0, 60),
-        amount: Number.isFinite(amount) && asString(data.amount) !== undefined ? amount : undefined,
-        currency: asString(data.currency),
-        paymentMethod: asString(data.payment_method),
-      };
+      return checkedPaymentOf(answer);
     },
 
     verifyNotification(headers, fields) {

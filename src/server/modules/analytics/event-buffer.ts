@@ -48,21 +48,14 @@ function refusalReason(error: unknown): string {
   return boundText(`${typeof code === 'string' ? `${code} ` : ''}${String(message ?? inner)}`, 200);
 }
 
+type WriteOutcome = { failed: false } | { failed: true; unwritten: PendingEvent[] };
+
 /**
- * Events wait in memory and are written in batches (write-events.ts), one batch at a time per
- * process. A batch whose data the database refuses is halved until the refused events are alone,
- * and those are set aside (counted, one short line each): one bad event never holds back the
- * others (issue 15). A batch that fails otherwise (database down) is put back in front and the
- * buffer reports itself not writing; close() drains the buffer, so app.close() on SIGTERM loses
- * nothing that was accepted.
+ * Writes a batch, halving it around the events whose data the database refuses: those are set
+ * aside (counted, one short line each). A failure of another kind keeps back what was not written.
  */
-export function createEventBuffer(options: EventBufferOptions): EventBuffer {
+function createSplittingWriter(options: EventBufferOptions) {
   const isRefused = options.isRefused ?? isDataRefusal;
-  let pending: PendingEvent[] = [];
-  let running: Promise<void> = Promise.resolve();
-  let flushQueued = false;
-  let closed = false;
-  let failing = false;
   let setAside = 0;
 
   /** Writes what it can of `events`; what is left is what a failure other than the data kept out. */
@@ -90,21 +83,50 @@ export function createEventBuffer(options: EventBufferOptions): EventBuffer {
     }
   };
 
+  return {
+    async write(events: PendingEvent[]): Promise<WriteOutcome> {
+      const result = await writeSplitting(events);
+      if (result.failed) {
+        options.log.error(
+          { err: result.error, events: result.unwritten.length },
+          'analytics events could not be written; kept for the next flush',
+        );
+      }
+      return result;
+    },
+    get setAside() {
+      return setAside;
+    },
+  };
+}
+
+/**
+ * Events wait in memory and are written in batches (write-events.ts), one batch at a time per
+ * process. A batch whose data the database refuses is halved until the refused events are alone,
+ * and those are set aside (counted, one short line each): one bad event never holds back the
+ * others (issue 15). A batch that fails otherwise (database down) is put back in front and the
+ * buffer reports itself not writing; close() drains the buffer, so app.close() on SIGTERM loses
+ * nothing that was accepted.
+ */
+export function createEventBuffer(options: EventBufferOptions): EventBuffer {
+  const writer = createSplittingWriter(options);
+  let pending: PendingEvent[] = [];
+  let running: Promise<void> = Promise.resolve();
+  let flushQueued = false;
+  let closed = false;
+  let failing = false;
+
   const writeOnce = async (): Promise<boolean> => {
     flushQueued = false;
     if (pending.length === 0) return true;
     // Bounded statements: a backlog is written as several batches, one after the other.
-    const result = await writeSplitting(pending.splice(0, MAX_WRITE_BATCH));
+    const result = await writer.write(pending.splice(0, MAX_WRITE_BATCH));
     if (!result.failed) {
       failing = false;
       if (pending.length >= options.flushMaxEvents && !closed) void flush();
       return true;
     }
     failing = true;
-    options.log.error(
-      { err: result.error, events: result.unwritten.length },
-      'analytics events could not be written; kept for the next flush',
-    );
     pending = result.unwritten.concat(pending).slice(0, options.maxBufferedEvents);
     return false;
   };
@@ -116,6 +138,17 @@ export function createEventBuffer(options: EventBufferOptions): EventBuffer {
       await writeOnce();
     });
     return running;
+  };
+
+  /** Writes batch after batch until nothing waits or `failuresAllowed` writes have failed. */
+  const drain = async (failuresAllowed: number): Promise<void> => {
+    let failures = 0;
+    while (pending.length > 0 && failures < failuresAllowed) {
+      running = running.then(async () => {
+        if (!(await writeOnce())) failures++;
+      });
+      await running;
+    }
   };
 
   const timer = setInterval(() => {
@@ -135,32 +168,20 @@ export function createEventBuffer(options: EventBufferOptions): EventBuffer {
     },
     async flush() {
       // Until nothing waits, or a write fails (its events stay for the next try).
-      let ok = true;
-      while (ok && pending.length > 0) {
-        running = running.then(async () => {
-          ok = await writeOnce();
-        });
-        await running;
-      }
+      await drain(1);
     },
     async close() {
       closed = true;
       clearInterval(timer);
       await running;
-      let failures = 0;
-      while (pending.length > 0 && failures < 3) {
-        running = running.then(async () => {
-          if (!(await writeOnce())) failures++;
-        });
-        await running;
-      }
+      await drain(3);
       if (pending.length > 0) options.log.error({ events: pending.length }, 'analytics events lost on close');
     },
     get waiting() {
       return pending.length;
     },
     health() {
-      return { writing: !failing, waiting: pending.length, setAside };
+      return { writing: !failing, waiting: pending.length, setAside: writer.setAside };
     },
   };
 }

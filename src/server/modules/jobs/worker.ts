@@ -1,8 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
+import {
+  type ClaimedJob,
+  claimNextJob,
+  failAbandonedJobs,
+  holdLease,
+  type JobQueue,
+  msFromNow,
+} from './job-leases';
 import { jobQueueSignal } from './jobs.service';
 
 /** A failure retrying cannot fix (a malformed payload, an order that does not exist): no more attempts. */
@@ -60,16 +67,88 @@ export interface JobWorker {
   runDueJobs(options?: { limit?: number }): Promise<number>;
 }
 
-interface ClaimedJob {
-  id: string;
-  kind: string;
-  payload: unknown;
-  attempts: number;
-  /** The claim's token; only this claim may extend, finish or reschedule the job. */
-  lockedBy: string | null;
+/** Runs a claimed job under its lease, then records it done, to retry later, or failed for good. */
+async function runJob(
+  queue: JobQueue,
+  settings: Required<WorkerOptions>,
+  handler: JobHandler,
+  job: ClaimedJob,
+): Promise<void> {
+  const { db } = queue;
+  const token = job.lockedBy!;
+  const held = and(eq(jobs.id, job.id), eq(jobs.lockedBy, token));
+  const lease = new AbortController();
+  const heartbeat = holdLease(queue, job, held, lease);
+
+  try {
+    await handler(job.payload, { jobId: job.id, attempt: job.attempts, signal: lease.signal });
+  } catch (error) {
+    clearInterval(heartbeat);
+    await recordFailure(queue, settings, job, held, error);
+    return;
+  }
+  clearInterval(heartbeat);
+  await db
+    .update(jobs)
+    .set({ status: 'done', finishedAt: sql`now()`, lockedBy: null, lockedUntil: null })
+    .where(held);
 }
 
-const msFromNow = (ms: number): SQL => sql`now() + (${Math.round(ms)}::integer * interval '1 millisecond')`;
+/** A failed attempt: retried after a backoff, or failed for good when permanent or the last allowed. */
+async function recordFailure(
+  { db, log }: JobQueue,
+  settings: Required<WorkerOptions>,
+  job: ClaimedJob,
+  held: SQL | undefined,
+  error: unknown,
+): Promise<void> {
+  const permanent = error instanceof PermanentJobError || job.attempts >= settings.maxAttempts;
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+  const delay = retryDelayMs(job.attempts, settings);
+  await db
+    .update(jobs)
+    .set(
+      permanent
+        ? {
+            status: 'failed',
+            lastError: message,
+            finishedAt: sql`now()`,
+            lockedBy: null,
+            lockedUntil: null,
+          }
+        : {
+            status: 'pending',
+            lastError: message,
+            runAfter: msFromNow(delay),
+            lockedBy: null,
+            lockedUntil: null,
+          },
+    )
+    .where(held);
+  log[permanent ? 'error' : 'warn'](
+    { err: error, jobId: job.id, kind: job.kind, attempt: job.attempts },
+    permanent ? 'job failed for good' : `job failed; retrying in ${Math.round(delay / 1000)} s`,
+  );
+}
+
+/** Claims and runs due jobs one at a time until none is due, `limit` ran, or the worker stops. */
+async function runUntilIdle(
+  queue: JobQueue,
+  settings: Required<WorkerOptions>,
+  handlers: Record<string, JobHandler>,
+  limit: number,
+  stopping: () => boolean,
+): Promise<number> {
+  await failAbandonedJobs(queue);
+  let ran = 0;
+  while (ran < limit && !stopping()) {
+    const job = await claimNextJob(queue);
+    if (!job) break;
+    await runJob(queue, settings, handlers[job.kind]!, job);
+    ran++;
+  }
+  return ran;
+}
 
 /**
  * The outbox worker. Several may run at once, in one process or many on one PostgreSQL: a job is
@@ -85,7 +164,8 @@ export function createJobWorker(
 ): JobWorker {
   const settings = { ...DEFAULTS, ...options };
   const kinds = Object.keys(handlers);
-  const { db, log } = deps;
+  const { log } = deps;
+  const queue: JobQueue = { ...deps, kinds, leaseMs: settings.leaseMs, maxAttempts: settings.maxAttempts };
 
   let looping = false;
   let stopping = false;
@@ -96,143 +176,8 @@ export function createJobWorker(
   let nudged = false;
   const inFlight = new Set<Promise<number>>();
 
-  async function claimNext(): Promise<ClaimedJob | undefined> {
-    const due = db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          inArray(jobs.kind, kinds),
-          or(
-            and(eq(jobs.status, 'pending'), lte(jobs.runAfter, sql`now()`)),
-            // A running job whose lease passed belonged to a worker that died: take it over.
-            and(
-              eq(jobs.status, 'running'),
-              lt(jobs.lockedUntil, sql`now()`),
-              lt(jobs.attempts, settings.maxAttempts),
-            ),
-          ),
-        ),
-      )
-      .orderBy(jobs.runAfter)
-      .limit(1)
-      .for('update', { skipLocked: true });
-    const [job] = await db
-      .update(jobs)
-      .set({
-        status: 'running',
-        attempts: sql`${jobs.attempts} + 1`,
-        lockedBy: randomUUID(),
-        lockedUntil: msFromNow(settings.leaseMs),
-      })
-      .where(sql`${jobs.id} = (${due})`)
-      .returning({
-        id: jobs.id,
-        kind: jobs.kind,
-        payload: jobs.payload,
-        attempts: jobs.attempts,
-        lockedBy: jobs.lockedBy,
-      });
-    return job;
-  }
-
-  /** Jobs abandoned by a crash on their last allowed attempt are not retried again: they fail. */
-  async function failAbandoned(): Promise<void> {
-    await db
-      .update(jobs)
-      .set({
-        status: 'failed',
-        finishedAt: sql`now()`,
-        lockedBy: null,
-        lockedUntil: null,
-        lastError: sql`coalesce(${jobs.lastError} || ' / ', '') || 'the worker stopped during the last attempt'`,
-      })
-      .where(
-        and(
-          inArray(jobs.kind, kinds),
-          eq(jobs.status, 'running'),
-          lt(jobs.lockedUntil, sql`now()`),
-          sql`${jobs.attempts} >= ${settings.maxAttempts}`,
-        ),
-      );
-  }
-
-  async function runJob(job: ClaimedJob): Promise<void> {
-    const token = job.lockedBy!;
-    const held = and(eq(jobs.id, job.id), eq(jobs.lockedBy, token));
-    const lease = new AbortController();
-    const heartbeat = setInterval(
-      () => {
-        db.update(jobs)
-          .set({ lockedUntil: msFromNow(settings.leaseMs) })
-          .where(held)
-          .returning({ id: jobs.id })
-          .then(
-            (rows) => {
-              if (rows.length === 0) lease.abort(new Error('The job lease was lost to another worker'));
-            },
-            (error: unknown) => log.warn({ err: error, jobId: job.id }, 'job heartbeat failed'),
-          );
-      },
-      Math.max(1_000, Math.floor(settings.leaseMs / 3)),
-    );
-    heartbeat.unref();
-
-    const handler = handlers[job.kind]!;
-    try {
-      await handler(job.payload, { jobId: job.id, attempt: job.attempts, signal: lease.signal });
-    } catch (error) {
-      clearInterval(heartbeat);
-      const permanent = error instanceof PermanentJobError || job.attempts >= settings.maxAttempts;
-      const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-      const delay = retryDelayMs(job.attempts, settings);
-      await db
-        .update(jobs)
-        .set(
-          permanent
-            ? {
-                status: 'failed',
-                lastError: message,
-                finishedAt: sql`now()`,
-                lockedBy: null,
-                lockedUntil: null,
-              }
-            : {
-                status: 'pending',
-                lastError: message,
-                runAfter: msFromNow(delay),
-                lockedBy: null,
-                lockedUntil: null,
-              },
-        )
-        .where(held);
-      log[permanent ? 'error' : 'warn'](
-        { err: error, jobId: job.id, kind: job.kind, attempt: job.attempts },
-        permanent ? 'job failed for good' : `job failed; retrying in ${Math.round(delay / 1000)} s`,
-      );
-      return;
-    }
-    clearInterval(heartbeat);
-    await db
-      .update(jobs)
-      .set({ status: 'done', finishedAt: sql`now()`, lockedBy: null, lockedUntil: null })
-      .where(held);
-  }
-
-  async function drain(limit: number): Promise<number> {
-    await failAbandoned();
-    let ran = 0;
-    while (ran < limit && !stopping) {
-      const job = await claimNext();
-      if (!job) break;
-      await runJob(job);
-      ran++;
-    }
-    return ran;
-  }
-
   function runDueJobs(runOptions: { limit?: number } = {}): Promise<number> {
-    const run = drain(runOptions.limit ?? 100);
+    const run = runUntilIdle(queue, settings, handlers, runOptions.limit ?? 100, () => stopping);
     inFlight.add(run);
     const forget = () => inFlight.delete(run);
     run.then(forget, forget);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MOBILE_MONEY_ORDER_EXISTS_MESSAGE } from '../../../shared/contracts/checkout';
 import { api } from '../../../shared/contracts/endpoints/bound';
 import { FileNotFoundError } from '../../adapters/storage/file-store';
-import { route } from '../../http/endpoint';
+import { route, type ZodApp } from '../../http/endpoint';
 import { HttpError, notFound } from '../../http/errors';
 import { HOUR_MS, perClientLimit, registerRateLimits } from '../../http/rate-limits';
 import { attachmentDisposition } from '../downloads/file-names';
@@ -17,15 +17,19 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, files, config } = app.services;
   const deps: MobileMoneyDeps = { db, files, config };
   await registerRateLimits(app);
+  registerShopperRoutes(app, deps);
+  registerOperatorRoutes(app, deps);
+};
 
-  // Per order too, whoever sends: a leaked order id cannot be used to fill the disk or the mailboxes.
+/** Per order too, whoever sends: a leaked order id cannot be used to fill the disk or the mailboxes. */
+function perOrderUploadLimit(app: ZodApp) {
   // (A second route-level limit would be skipped: the plugin runs one per request.)
   const orderUploads = app.createRateLimit({
     max: 10,
     timeWindow: '10 minutes',
     keyGenerator: (request) => `receipt-order:${(request.params as { id?: string }).id ?? ''}`,
   });
-  const perOrder = async (request: FastifyRequest) => {
+  return async (request: FastifyRequest) => {
     const limit = await orderUploads(request);
     if (!limit.isAllowed && limit.isExceeded) {
       throw new HttpError(
@@ -35,6 +39,12 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     }
   };
+}
+
+/** The shopper's side: placing the order, then sending the receipt. */
+function registerShopperRoutes(app: ZodApp, deps: MobileMoneyDeps): void {
+  const { config } = app.services;
+  const perOrder = perOrderUploadLimit(app);
 
   route(
     app,
@@ -82,7 +92,10 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+}
 
+/** The operator's desk: pending orders, their receipts, and the decision. */
+function registerOperatorRoutes(app: ZodApp, { db, files }: MobileMoneyDeps): void {
   route(app, api.admin.pendingMobileMoney, async (request, reply) => {
     const { orders, total } = await listPendingMobileMoneyOrders(db, request.query);
     // The body stays the spec's array; the pager reads how many match in all from a header.
@@ -128,4 +141,4 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
       throw error;
     }
   });
-};
+}
