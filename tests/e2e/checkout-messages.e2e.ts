@@ -184,8 +184,9 @@ describe('a declined card is told in the page language (item 3)', () => {
       for (const [card, text] of Object.entries(DECLINES[lang])) {
         await page.locator('input[name="cardNumber"]').fill(card);
         await page.locator('form button[type="submit"]').click();
-        const toast = page.getByRole('alert').filter({ hasText: text });
-        await toast.waitFor({ timeout: 10_000 });
+        await page.getByRole('alert').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+        // The notification: its text is the alert, its close button beside it.
+        const toast = page.locator('li').filter({ hasText: text });
         await toast.getByRole('button').click();
         await toast.waitFor({ state: 'detached', timeout: 5_000 });
       }

@@ -28,9 +28,9 @@ export default function ToastView({ item, closeLabel }: { item: ToastItem; close
 
   const destructive = item.variant === 'destructive';
   return (
+    // The live region is the text, not the item: an <li> with a role of its own is no longer a list
+    // item, and an <ol> of such items is a list with none (axe "list").
     <li
-      role={destructive ? 'alert' : 'status'}
-      aria-live={destructive ? 'assertive' : 'polite'}
       data-state={item.open ? 'open' : 'closed'}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -42,7 +42,11 @@ export default function ToastView({ item, closeLabel }: { item: ToastItem; close
         destructive ? 'border-red-700 bg-red-700 text-white' : 'border-stone-200 bg-white text-stone-900'
       }`}
     >
-      <div className="flex-1">
+      <div
+        role={destructive ? 'alert' : 'status'}
+        aria-live={destructive ? 'assertive' : 'polite'}
+        className="flex-1"
+      >
         <p className="text-sm font-semibold">{item.title}</p>
         {item.description ? <p className="mt-1 text-sm opacity-90">{item.description}</p> : null}
       </div>
