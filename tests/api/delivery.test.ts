@@ -11,8 +11,8 @@ import { insertGuide } from '../helpers/fixtures';
 import { readEmail } from '../helpers/mail';
 import { type GuideRow, insertOrder, insertSellableGuide } from '../helpers/orders';
 import { pdfPageTexts } from '../helpers/pdf';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { createTestContext, type TestContext } from '../helpers/test-context';
+import type { TestSmtpServer } from '../helpers/smtp';
+import { createMailingTestContext, createTestContext, type TestContext } from '../helpers/test-context';
 
 let smtp: TestSmtpServer;
 let ctx: TestContext;
@@ -20,15 +20,9 @@ let dakar: GuideRow;
 let marrakech: GuideRow;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestContext({
-    renderPages: false,
-    env: {
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: 'https://guides.example',
-      MAIL_FROM: 'Guides <shop@guides.example>',
-    },
-  });
+  ({ ctx, smtp } = await createMailingTestContext({
+    MAIL_FROM: 'Guides <shop@guides.example>',
+  }));
   dakar = await insertSellableGuide(ctx, { title: 'Dakar essentiel' });
   marrakech = await insertSellableGuide(ctx, { title: 'Marrakech en 3 jours', companion: 'Checklist Maroc' });
 });

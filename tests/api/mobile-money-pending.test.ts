@@ -6,8 +6,8 @@ import { MOBILE_MONEY_EMAIL_JOB } from '../../src/server/modules/mobile-money/mo
 import { readEmail } from '../helpers/mail';
 import { multipartBody } from '../helpers/multipart';
 import { type GuideRow, insertSellableGuide } from '../helpers/orders';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { createTestContext, type TestContext } from '../helpers/test-context';
+import type { TestSmtpServer } from '../helpers/smtp';
+import { createMailingTestContext, type TestContext } from '../helpers/test-context';
 
 /**
  * Issue 17 §6: a mobile-money order whose shopper closed the tab before paying is not lost. The
@@ -20,19 +20,13 @@ let ctx: TestContext;
 let dakar: GuideRow;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestContext({
-    renderPages: false,
-    env: {
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: 'https://guides.example',
-      OPERATOR_EMAIL: 'desk@guides.example',
-      MOBILE_MONEY_PAYMENT_URL: PAY_URL,
-      MOBILE_MONEY_PROVIDERS: 'Wave,Orange Money',
-      RECEIPT_UPLOADS_PER_CLIENT: '1000',
-      RESEND_LINKS_PER_EMAIL_PER_DAY: '2',
-    },
-  });
+  ({ ctx, smtp } = await createMailingTestContext({
+    OPERATOR_EMAIL: 'desk@guides.example',
+    MOBILE_MONEY_PAYMENT_URL: PAY_URL,
+    MOBILE_MONEY_PROVIDERS: 'Wave,Orange Money',
+    RECEIPT_UPLOADS_PER_CLIENT: '1000',
+    RESEND_LINKS_PER_EMAIL_PER_DAY: '2',
+  }));
   dakar = await insertSellableGuide(ctx, { title: 'Dakar essentiel', price: '21.50' });
 });
 afterAll(async () => {

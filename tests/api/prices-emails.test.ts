@@ -4,8 +4,8 @@ import type { Locale } from '../../src/shared/locale';
 import { readEmail } from '../helpers/mail';
 import { multipartBody } from '../helpers/multipart';
 import { type GuideRow, insertSellableGuide } from '../helpers/orders';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { createTestContext, type TestContext } from '../helpers/test-context';
+import type { TestSmtpServer } from '../helpers/smtp';
+import { createMailingTestContext, type TestContext } from '../helpers/test-context';
 
 /** Issue 17 §7: the French email showed "(19.90 €)" while the site showed "(20 €)". */
 let smtp: TestSmtpServer;
@@ -13,16 +13,10 @@ let ctx: TestContext;
 let guide: GuideRow;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestContext({
-    renderPages: false,
-    env: {
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: 'https://guides.example',
-      OPERATOR_EMAIL: 'desk@guides.example',
-      MOBILE_MONEY_PAYMENT_URL: 'https://pay.example/guides?ref={reference}&amount={amount}',
-    },
-  });
+  ({ ctx, smtp } = await createMailingTestContext({
+    OPERATOR_EMAIL: 'desk@guides.example',
+    MOBILE_MONEY_PAYMENT_URL: 'https://pay.example/guides?ref={reference}&amount={amount}',
+  }));
   guide = await insertSellableGuide(ctx, { title: 'Dakar essentiel', price: '19.90' });
 });
 afterAll(async () => {

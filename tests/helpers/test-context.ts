@@ -14,6 +14,7 @@ import type { WorkerOptions } from '../../src/server/modules/jobs/worker';
 import type { PageRenderer } from '../../src/server/render/pages';
 import type { RenderPage } from '../../src/shared/ssr';
 import { adminConnection, TEMPLATE_DATABASE, withDatabase } from './postgres';
+import { startSmtpServer, type TestSmtpServer } from './smtp';
 
 export interface TestDatabase {
   database: Database;
@@ -113,4 +114,19 @@ export async function createTestContext(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test app that sends its mail to an SMTP server of its own and links its emails to
+ * https://guides.example; `env` adds to or overrides that. The caller closes both.
+ */
+export async function createMailingTestContext(
+  env: Record<string, string> = {},
+): Promise<{ ctx: TestContext; smtp: TestSmtpServer }> {
+  const smtp = await startSmtpServer();
+  const ctx = await createTestContext({
+    renderPages: false,
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://guides.example', ...env },
+  });
+  return { ctx, smtp };
 }
