@@ -76,6 +76,16 @@ export const orders = pgTable(
      * order shows it to that browser only (issue 15 item 12).
      */
     claimKeyHash: text('claim_key_hash'),
+    /**
+     * Discount code applied (issue 18), as typed by the operator when created; the cart before the
+     * discount is total + discountAmount. The code's use is in discount_redemptions.
+     */
+    discountCode: text('discount_code'),
+    discountAmount: numeric('discount_amount', { precision: 10, scale: 2 }).notNull().default('0.00'),
+    /** Sum of the order's succeeded refunds (refunds table); a full refund also revokes access. */
+    refundedAmount: numeric('refunded_amount', { precision: 10, scale: 2 }).notNull().default('0.00'),
+    /** Set while the operator has revoked the buyer's downloads; cleared when restored. */
+    accessRevokedAt: timestamp('access_revoked_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

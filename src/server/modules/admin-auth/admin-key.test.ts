@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { adminKeyMatches, generateAdminKey, hashAdminKey } from './admin-key';
+import { configuredKeyActor, generateAdminKey, hashAdminKey, matchAdminKey } from './admin-key';
 
 describe('admin keys', () => {
   test('a generated key is 256 random bits in 43 URL-safe characters, new each time', () => {
@@ -21,12 +21,24 @@ describe('admin keys', () => {
 
   test('only the exact key matches, whatever the length of what is presented', () => {
     const key = generateAdminKey();
-    const accepted = [hashAdminKey(generateAdminKey()), hashAdminKey(key)];
-    expect(adminKeyMatches(key, accepted)).toBe(true);
+    const accepted = [
+      { hash: hashAdminKey(generateAdminKey()), actor: 'key:other' },
+      { hash: hashAdminKey(key), actor: 'key:mine' },
+    ];
+    expect(matchAdminKey(key, accepted)?.actor).toBe('key:mine');
     for (const wrong of ['', 'x', key.slice(0, -1), `${key} `, key.toUpperCase(), key.repeat(20)]) {
-      expect(adminKeyMatches(wrong, accepted)).toBe(false);
+      expect(matchAdminKey(wrong, accepted)).toBeUndefined();
     }
-    expect(adminKeyMatches(key, [])).toBe(false);
-    expect(adminKeyMatches(key, [Buffer.from('short')])).toBe(false);
+    expect(matchAdminKey(key, [])).toBeUndefined();
+    expect(matchAdminKey(key, [{ hash: Buffer.from('short'), actor: 'key:short' }])).toBeUndefined();
+  });
+
+  test("a configured key's actor id is stable and reveals neither the key nor its stored hash", () => {
+    const key = generateAdminKey();
+    const actor = configuredKeyActor(key);
+    expect(actor).toMatch(/^env:[0-9a-f]{12}$/);
+    expect(configuredKeyActor(key)).toBe(actor);
+    expect(configuredKeyActor(generateAdminKey())).not.toBe(actor);
+    expect(hashAdminKey(key).toString('hex')).not.toContain(actor.slice(4));
   });
 });

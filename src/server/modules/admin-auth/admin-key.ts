@@ -18,28 +18,43 @@ export function hashAdminKey(key: string): Buffer {
   return createHash('sha256').update(key, 'utf8').digest();
 }
 
+/** An accepted key's hash and the id the activity record names it by (never the key, never its hash). */
+export interface AcceptedKey {
+  hash: Buffer;
+  actor: string;
+}
+
 /**
- * Whether the presented key hashes to one of the accepted hashes. Hashing first gives
- * timingSafeEqual two 32-byte buffers whatever the key's length, and every candidate is compared,
- * so the time taken says nothing about which one (if any) matched.
+ * The accepted key the presented one hashes to, or undefined. Hashing first gives timingSafeEqual
+ * two 32-byte buffers whatever the key's length, and every candidate is compared, so the time taken
+ * says nothing about which one (if any) matched.
  */
-export function adminKeyMatches(presented: string, acceptedHashes: readonly Buffer[]): boolean {
+export function matchAdminKey(presented: string, accepted: readonly AcceptedKey[]): AcceptedKey | undefined {
   const presentedHash = hashAdminKey(presented);
-  let matched = false;
-  for (const accepted of acceptedHashes) {
-    if (accepted.length === presentedHash.length && timingSafeEqual(accepted, presentedHash)) matched = true;
+  let matched: AcceptedKey | undefined;
+  for (const candidate of accepted) {
+    if (candidate.hash.length === presentedHash.length && timingSafeEqual(candidate.hash, presentedHash)) {
+      matched = candidate;
+    }
   }
   return matched;
 }
 
-/** Hashes of the keys accepted now: ADMIN_API_KEY alone when it is set, else the active generated key. */
-export async function acceptedAdminKeyHashes(db: Db, configuredKey: string | undefined): Promise<Buffer[]> {
-  if (configuredKey) return [hashAdminKey(configuredKey)];
+/**
+ * ADMIN_API_KEY's actor id: 12 hex characters of a hash of its hash, so the same key is named the
+ * same way on every instance and the record says nothing that would help guess it.
+ */
+export const configuredKeyActor = (key: string): string =>
+  `env:${createHash('sha256').update(hashAdminKey(key)).digest('hex').slice(0, 12)}`;
+
+/** The keys accepted now: ADMIN_API_KEY alone when it is set, else the active generated key. */
+export async function acceptedAdminKeys(db: Db, configuredKey: string | undefined): Promise<AcceptedKey[]> {
+  if (configuredKey) return [{ hash: hashAdminKey(configuredKey), actor: configuredKeyActor(configuredKey) }];
   const rows = await db
-    .select({ keyHash: adminKeys.keyHash })
+    .select({ id: adminKeys.id, keyHash: adminKeys.keyHash })
     .from(adminKeys)
     .where(isNull(adminKeys.revokedAt));
-  return rows.map((row) => Buffer.from(row.keyHash, 'hex'));
+  return rows.map((row) => ({ hash: Buffer.from(row.keyHash, 'hex'), actor: `key:${row.id}` }));
 }
 
 /**

@@ -1,9 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { acceptedAdminKeyHashes, adminKeyMatches } from './admin-key';
+import { acceptedAdminKeys, matchAdminKey } from './admin-key';
 import { judgeAdminAttempt } from './failed-attempts';
 
 export const ADMIN_KEY_HEADER = 'x-admin-key';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the admin guard: which key made the request (admin-key.ts), for the activity record. */
+    adminActor?: string;
+  }
+}
+
+/** The actor of an admin request; the guard has run, so it is set (a route without it is a bug). */
+export function adminActorOf(request: FastifyRequest): string {
+  if (!request.adminActor) throw new Error('adminActorOf called on a route without requireAdmin');
+  return request.adminActor;
+}
 
 /** An onRequest hook: runs before the body is read, so a refused upload is never received. */
 export type AdminGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
@@ -29,14 +42,13 @@ export function requireAdmin(options: {
     }
     // A repeated header arrives as an array: never a valid key.
     const presented = typeof header === 'string' ? header : undefined;
-    const accepted = await acceptedAdminKeyHashes(options.db, options.configuredKey);
-    const attempt = await judgeAdminAttempt(
-      options.db,
-      request.ip,
-      now(),
-      () => presented !== undefined && adminKeyMatches(presented, accepted),
-    );
-    if (attempt.outcome === 'accepted') return undefined;
+    const accepted = await acceptedAdminKeys(options.db, options.configuredKey);
+    const matched = presented === undefined ? undefined : matchAdminKey(presented, accepted);
+    const attempt = await judgeAdminAttempt(options.db, request.ip, now(), () => matched !== undefined);
+    if (attempt.outcome === 'accepted' && matched) {
+      request.adminActor = matched.actor;
+      return undefined;
+    }
     if (attempt.outcome === 'locked') {
       const seconds = Math.max(1, Math.ceil((attempt.until.getTime() - now().getTime()) / 1000));
       request.log.warn({ ip: request.ip }, 'admin key attempts locked out for this address');
