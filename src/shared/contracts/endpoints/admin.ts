@@ -2,160 +2,38 @@
  * The admin tabs' calls, every one behind the admin key (x-admin-key). One export per endpoint, so that a
  * bundle keeps only what it calls; the schemas are in ./admin.schemas.ts under the same names.
  */
-import type { Route } from './define';
+import { ADMIN, ADMIN_FILE, ADMIN_UPLOAD, del, get, patch, post, put } from './declare';
 /** What the admin gate calls to check a key before unlocking. */
-export const session = { method: 'GET', path: '/api/admin/session', admin: true } as const satisfies Route;
-export const listGuides = {
-  method: 'GET',
-  path: '/api/admin/travel-guides',
-  admin: true,
-} as const satisfies Route;
-export const createGuide = {
-  method: 'POST',
-  path: '/api/admin/guides',
-  admin: true,
-  body: 'multipart',
-} as const satisfies Route;
-export const replaceGuide = {
-  method: 'PUT',
-  path: '/api/admin/guides/:id',
-  admin: true,
-  body: 'multipart',
-} as const satisfies Route;
+export const session = get('/api/admin/session', ADMIN);
+export const listGuides = get('/api/admin/travel-guides', ADMIN);
+export const createGuide = post('/api/admin/guides', ADMIN_UPLOAD);
+export const replaceGuide = put('/api/admin/guides/:id', ADMIN_UPLOAD);
 /** The spec's JSON edit: the body is parsed by the shared guide schema in the service. */
-export const updateGuide = {
-  method: 'PUT',
-  path: '/api/travel-guides/:id',
-  admin: true,
-} as const satisfies Route;
-export const unpublishGuide = {
-  method: 'DELETE',
-  path: '/api/travel-guides/:id',
-  admin: true,
-} as const satisfies Route;
-export const canDeleteGuide = {
-  method: 'GET',
-  path: '/api/travel-guides/:id/can-delete',
-  admin: true,
-} as const satisfies Route;
-export const deleteGuide = {
-  method: 'DELETE',
-  path: '/api/travel-guides/:id/permanent',
-  admin: true,
-} as const satisfies Route;
-export const uploadGuidePdf = {
-  method: 'POST',
-  path: '/api/admin/upload/guide',
-  admin: true,
-  body: 'multipart',
-} as const satisfies Route;
-export const listContent = {
-  method: 'GET',
-  path: '/api/admin/content',
-  admin: true,
-} as const satisfies Route;
-export const saveContent = {
-  method: 'PUT',
-  path: '/api/admin/content/:key',
-  admin: true,
-} as const satisfies Route;
-export const contentVersions = {
-  method: 'GET',
-  path: '/api/admin/content/:key/versions',
-  admin: true,
-} as const satisfies Route;
-export const rollbackContent = {
-  method: 'POST',
-  path: '/api/admin/content/:key/rollback',
-  admin: true,
-} as const satisfies Route;
-export const listEmails = { method: 'GET', path: '/api/admin/emails', admin: true } as const satisfies Route;
-export const emailStats = {
-  method: 'GET',
-  path: '/api/admin/emails/stats',
-  admin: true,
-} as const satisfies Route;
-export const exportCustomers = {
-  method: 'GET',
-  path: '/api/admin/emails/export',
-  admin: true,
-  response: 'file',
-} as const satisfies Route;
-export const deliverOrder = {
-  method: 'POST',
-  path: '/api/orders/:id/deliver',
-  admin: true,
-} as const satisfies Route;
-export const listMedia = { method: 'GET', path: '/api/admin/media', admin: true } as const satisfies Route;
-export const uploadMedia = {
-  method: 'POST',
-  path: '/api/admin/upload/media',
-  admin: true,
-  body: 'multipart',
-} as const satisfies Route;
-export const deleteMedia = {
-  method: 'DELETE',
-  path: '/api/admin/media/:id',
-  admin: true,
-} as const satisfies Route;
-export const pendingMobileMoney = {
-  method: 'GET',
-  path: '/api/orders/pending-mobile-money',
-  admin: true,
-} as const satisfies Route;
-export const verifyOrder = {
-  method: 'PATCH',
-  path: '/api/orders/:id/verify',
-  admin: true,
-} as const satisfies Route;
-export const rejectOrder = {
-  method: 'PATCH',
-  path: '/api/orders/:id/reject',
-  admin: true,
-} as const satisfies Route;
-export const receipt = {
-  method: 'GET',
-  path: '/api/admin/receipts/:id',
-  admin: true,
-  response: 'file',
-} as const satisfies Route;
-export const analyticsSummary = {
-  method: 'GET',
-  path: '/api/admin/analytics/summary',
-  admin: true,
-} as const satisfies Route;
-export const analyticsEvents = {
-  method: 'GET',
-  path: '/api/admin/analytics/events',
-  admin: true,
-} as const satisfies Route;
-export const analyticsFunnel = {
-  method: 'GET',
-  path: '/api/admin/analytics/funnel',
-  admin: true,
-} as const satisfies Route;
-export const analyticsPages = {
-  method: 'GET',
-  path: '/api/admin/analytics/pages',
-  admin: true,
-} as const satisfies Route;
-export const analyticsGeo = {
-  method: 'GET',
-  path: '/api/admin/analytics/geo',
-  admin: true,
-} as const satisfies Route;
-export const analyticsUsersTimeseries = {
-  method: 'GET',
-  path: '/api/admin/analytics/users/timeseries',
-  admin: true,
-} as const satisfies Route;
-export const analyticsTimeseries = {
-  method: 'GET',
-  path: '/api/admin/analytics/timeseries',
-  admin: true,
-} as const satisfies Route;
-export const analyticsSessions = {
-  method: 'GET',
-  path: '/api/admin/analytics/sessions',
-  admin: true,
-} as const satisfies Route;
+export const updateGuide = put('/api/travel-guides/:id', ADMIN);
+export const unpublishGuide = del('/api/travel-guides/:id', ADMIN);
+export const canDeleteGuide = get('/api/travel-guides/:id/can-delete', ADMIN);
+export const deleteGuide = del('/api/travel-guides/:id/permanent', ADMIN);
+export const uploadGuidePdf = post('/api/admin/upload/guide', ADMIN_UPLOAD);
+export const listContent = get('/api/admin/content', ADMIN);
+export const saveContent = put('/api/admin/content/:key', ADMIN);
+export const contentVersions = get('/api/admin/content/:key/versions', ADMIN);
+export const rollbackContent = post('/api/admin/content/:key/rollback', ADMIN);
+export const listEmails = get('/api/admin/emails', ADMIN);
+export const emailStats = get('/api/admin/emails/stats', ADMIN);
+export const exportCustomers = get('/api/admin/emails/export', ADMIN_FILE);
+export const deliverOrder = post('/api/orders/:id/deliver', ADMIN);
+export const listMedia = get('/api/admin/media', ADMIN);
+export const uploadMedia = post('/api/admin/upload/media', ADMIN_UPLOAD);
+export const deleteMedia = del('/api/admin/media/:id', ADMIN);
+export const pendingMobileMoney = get('/api/orders/pending-mobile-money', ADMIN);
+export const verifyOrder = patch('/api/orders/:id/verify', ADMIN);
+export const rejectOrder = patch('/api/orders/:id/reject', ADMIN);
+export const receipt = get('/api/admin/receipts/:id', ADMIN_FILE);
+export const analyticsSummary = get('/api/admin/analytics/summary', ADMIN);
+export const analyticsEvents = get('/api/admin/analytics/events', ADMIN);
+export const analyticsFunnel = get('/api/admin/analytics/funnel', ADMIN);
+export const analyticsPages = get('/api/admin/analytics/pages', ADMIN);
+export const analyticsGeo = get('/api/admin/analytics/geo', ADMIN);
+export const analyticsUsersTimeseries = get('/api/admin/analytics/users/timeseries', ADMIN);
+export const analyticsTimeseries = get('/api/admin/analytics/timeseries', ADMIN);
+export const analyticsSessions = get('/api/admin/analytics/sessions', ADMIN);

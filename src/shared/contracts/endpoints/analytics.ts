@@ -1,4 +1,4 @@
 /** The analytics beacon, the tracker chunk's one call; its schema is in ./storefront.schemas.ts. */
-import type { Route } from './define';
+import { post } from './declare';
 
-export const analyticsEvent = { method: 'POST', path: '/api/analytics/event' } as const satisfies Route;
+export const analyticsEvent = post('/api/analytics/event');

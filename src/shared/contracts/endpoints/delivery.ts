@@ -2,17 +2,10 @@
  * The order page's calls: download links, the files behind them, the resend form. Public (the
  * order's public id is the right); the schemas are in ./storefront.schemas.ts under the same names.
  */
-import type { Route } from './define';
+import { FILE, get, post } from './declare';
 
-export const resendLinks = { method: 'POST', path: '/api/orders/resend-links' } as const satisfies Route;
-export const zipLink = { method: 'GET', path: '/api/download/:orderId/zip' } as const satisfies Route;
-export const downloadLink = {
-  method: 'GET',
-  path: '/api/download/:orderId/:guideId',
-} as const satisfies Route;
-export const file = { method: 'GET', path: '/api/files/:token', response: 'file' } as const satisfies Route;
-export const zipFile = {
-  method: 'GET',
-  path: '/api/files/zip/:token',
-  response: 'file',
-} as const satisfies Route;
+export const resendLinks = post('/api/orders/resend-links');
+export const zipLink = get('/api/download/:orderId/zip');
+export const downloadLink = get('/api/download/:orderId/:guideId');
+export const file = get('/api/files/:token', FILE);
+export const zipFile = get('/api/files/zip/:token', FILE);
