@@ -3,10 +3,11 @@ import { stringify } from 'csv-stringify/sync';
 import { asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { EmailLogEntry, EmailRange, EmailStats } from '../../../shared/contracts/admin/emails';
 import type { Db } from '../../db/client';
-import { emailLog, orderItems, orders, paymentReceipts, storedFiles } from '../../db/schema';
+import { emailLog, orderItems, orders } from '../../db/schema';
 import { conflict, notFound } from '../../domain/errors';
 import { enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob, resendLinksJob } from '../mail/delivery-jobs';
+import { receiptsOf } from '../orders/receipts-of';
 import { neutraliseFormula } from './csv-cells';
 
 const RANGE_DAYS: Record<EmailRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
@@ -38,16 +39,8 @@ export async function listEmails(
           .orderBy(asc(orderItems.title));
   // The latest receipt's type per order (rows come oldest first, so the last one wins).
   const receiptType = new Map<string, 'image' | 'pdf'>();
-  if (orderIds.length > 0) {
-    const receipts = await db
-      .select({ orderId: paymentReceipts.orderId, contentType: storedFiles.contentType })
-      .from(paymentReceipts)
-      .innerJoin(storedFiles, eq(storedFiles.id, paymentReceipts.fileId))
-      .where(inArray(paymentReceipts.orderId, orderIds))
-      .orderBy(asc(paymentReceipts.createdAt), asc(paymentReceipts.id));
-    for (const r of receipts)
-      receiptType.set(r.orderId, r.contentType === 'application/pdf' ? 'pdf' : 'image');
-  }
+  for (const r of await receiptsOf(db, orderIds))
+    receiptType.set(r.orderId, r.contentType === 'application/pdf' ? 'pdf' : 'image');
   return rows.map(({ email, order }) => ({
     id: email.id,
     orderId: email.orderId,

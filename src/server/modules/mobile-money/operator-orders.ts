@@ -7,7 +7,8 @@ import {
 } from '../../../shared/contracts/mobile-money';
 import { METHOD } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
-import { orderItems, orders, paymentReceipts, storedFiles } from '../../db/schema';
+import { orderItems, orders } from '../../db/schema';
+import { receiptsOf } from '../orders/receipts-of';
 
 const receiptTypeOf = (contentType: string) => (contentType === 'application/pdf' ? 'pdf' : 'image');
 
@@ -89,12 +90,7 @@ export async function listPendingMobileMoneyOrders(
     .from(orderItems)
     .where(inArray(orderItems.orderId, ids))
     .orderBy(asc(orderItems.title));
-  const receipts = await db
-    .select({ orderId: paymentReceipts.orderId, contentType: storedFiles.contentType })
-    .from(paymentReceipts)
-    .innerJoin(storedFiles, eq(storedFiles.id, paymentReceipts.fileId))
-    .where(inArray(paymentReceipts.orderId, ids))
-    .orderBy(asc(paymentReceipts.createdAt), asc(paymentReceipts.id));
+  const receipts = await receiptsOf(db, ids);
   const overdueBefore = now.getTime() - VERIFICATION_HOURS * 3_600_000;
   const page = rows.map((order) => toPendingOrder(order, items, receipts, overdueBefore));
   return { orders: page, total };

@@ -1,4 +1,5 @@
 import type { AdminGuide } from '../../../shared/contracts/admin/guides';
+import { CoverThumb } from '../../components/ui/cover-thumb';
 import { formatFileSize } from '../../lib/format';
 import type { Column } from '../shell/admin-table';
 import { GuideActions } from './guide-actions';
@@ -7,18 +8,7 @@ import { RowPdfUpload } from './row-pdf-upload';
 function ProductCell({ guide }: { guide: AdminGuide }) {
   return (
     <div className="flex items-start gap-3">
-      {guide.imageUrl ? (
-        <img
-          src={`${guide.imageUrl}?w=320`}
-          alt=""
-          width={48}
-          height={64}
-          loading="lazy"
-          className="h-16 w-12 shrink-0 rounded bg-stone-100 object-cover"
-        />
-      ) : (
-        <div className="h-16 w-12 shrink-0 rounded bg-stone-100" />
-      )}
+      <CoverThumb src={guide.imageUrl} emptyClass="bg-stone-100" lazy />
       <div className="min-w-0">
         <p className="font-medium">{guide.title}</p>
         <p className="mt-1 flex items-center gap-2 text-xs text-stone-600">

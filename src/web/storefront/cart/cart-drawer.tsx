@@ -1,4 +1,6 @@
 import { centsToDecimal, displayPrice } from '../../../shared/money';
+import { Button, buttonClass } from '../../components/ui/button';
+import { CoverThumb } from '../../components/ui/cover-thumb';
 import { CloseIcon } from '../../components/ui/icons';
 import { useModalDialog } from '../../components/ui/modal';
 import { useI18n } from '../../i18n';
@@ -58,18 +60,14 @@ export function CartDrawer(props: { open: boolean; onClose(): void }) {
             // Content-Security-Policy lets Stripe.js in (server/http/security-headers.ts).
             <a
               href={paths.checkout()}
-              className="block h-11 rounded-md bg-amber-500 text-center leading-11 font-semibold text-stone-950 hover:bg-amber-400"
+              className={buttonClass('primary', 'block h-11 text-center leading-11')}
             >
               {t('cart.checkout')}
             </a>
           ) : null}
-          <button
-            type="button"
-            onClick={props.onClose}
-            className="h-11 w-full rounded-md border border-stone-300 font-semibold hover:bg-stone-50"
-          >
+          <Button variant="secondary" onClick={props.onClose} className="h-11 w-full">
             {t('cart.continue')}
-          </button>
+          </Button>
         </div>
       </div>
     </dialog>
@@ -83,17 +81,7 @@ function CartLine(props: CartItem) {
   const cart = useCart();
   return (
     <li className="flex gap-3 p-4">
-      {guide.imageUrl ? (
-        <img
-          src={`${guide.imageUrl}?w=320`}
-          alt=""
-          width={48}
-          height={64}
-          className="h-16 w-12 shrink-0 rounded object-cover"
-        />
-      ) : (
-        <div className="h-16 w-12 shrink-0 rounded bg-teal-800" />
-      )}
+      <CoverThumb src={guide.imageUrl} emptyClass="bg-teal-800" />
       <div className="flex flex-1 flex-col gap-1">
         <p className="text-sm leading-snug font-semibold">{guide.title}</p>
         <p className="text-sm text-teal-800">{displayPrice(guide.price, locale)}</p>

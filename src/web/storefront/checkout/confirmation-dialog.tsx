@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import type { Order } from '../../../shared/contracts/orders';
+import { Button, buttonClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { useMessages } from '../../i18n/feature-messages';
 import { paths } from '../../lib/paths';
@@ -18,17 +19,13 @@ export function ConfirmationDialog(props: { order: Order | null; onClose(): void
           </p>
           <Link
             href={paths.order(order.id)}
-            className="block h-11 rounded-md bg-amber-500 text-center leading-11 font-semibold text-stone-950 hover:bg-amber-400"
+            className={buttonClass('primary', 'block h-11 text-center leading-11')}
           >
             {t('confirm.viewOrder')}
           </Link>
-          <button
-            type="button"
-            onClick={props.onClose}
-            className="h-11 w-full rounded-md border border-stone-300 font-semibold hover:bg-stone-50"
-          >
+          <Button variant="secondary" onClick={props.onClose} className="h-11 w-full">
             {t('confirm.close')}
-          </button>
+          </Button>
         </>
       ) : null}
     </Dialog>

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { CreateMobileMoneyOrderResponse } from '../../../shared/contracts/mobile-money';
 import { displayPrice } from '../../../shared/money';
+import { Button, buttonClass } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
@@ -53,17 +54,13 @@ export function MobileMoneyDialog(props: { placed: CreateMobileMoneyOrderRespons
           <div className="flex flex-col gap-2 sm:flex-row">
             <Link
               href={paths.order(placed.order.id)}
-              className="h-11 rounded-md border border-stone-300 sm:flex-1 text-center leading-11 font-semibold hover:bg-stone-50"
+              className={buttonClass('secondary', 'h-11 text-center leading-11 sm:flex-1')}
             >
               {t('mm.viewOrder')}
             </Link>
-            <button
-              type="button"
-              onClick={props.onClose}
-              className="h-11 rounded-md border border-stone-300 sm:flex-1 font-semibold hover:bg-stone-50"
-            >
+            <Button variant="secondary" onClick={props.onClose} className="h-11 sm:flex-1">
               {t('confirm.close')}
-            </button>
+            </Button>
           </div>
         </div>
       ) : null}
