@@ -18,6 +18,22 @@ const event = (n: number): AnalyticsEvent => ({
   timestamp: 1_000 + n,
 });
 
+/** A queue over `storage` whose every post succeeds and is kept, raw, in `posted`. */
+function acceptingQueue(storage: QueueDeps['storage']) {
+  const posted: string[] = [];
+  const queue = createAnalyticsQueue({
+    storage,
+    post: async (body) => {
+      posted.push(body);
+      return { ok: true, status: 202 };
+    },
+    beacon: () => true,
+    online: () => true,
+    warn: () => {},
+  });
+  return { queue, posted };
+}
+
 /** A queue over fakes: the network answers from `answers` (or fails), the beacon from `beaconAnswers`. */
 function setup(options: { online?: boolean; answers?: Array<number | 'network-error'> } = {}) {
   const storage = memoryStorage();
@@ -85,17 +101,7 @@ describe('the analytics queue', () => {
     const first = setup({ online: false });
     first.queue.add(event(1));
     const storage = first.storage;
-    const posted: string[] = [];
-    const second = createAnalyticsQueue({
-      storage,
-      post: async (body) => {
-        posted.push(body);
-        return { ok: true, status: 202 };
-      },
-      beacon: () => true,
-      online: () => true,
-      warn: () => {},
-    });
+    const { queue: second, posted } = acceptingQueue(storage);
     await second.flush();
     expect(posted.map((b) => JSON.parse(b))).toEqual([[event(1)]]);
   });
@@ -186,17 +192,7 @@ describe('the analytics queue', () => {
   });
 
   test('without storage (private mode) the queue still works in memory', async () => {
-    const posted: string[] = [];
-    const queue = createAnalyticsQueue({
-      storage: null,
-      post: async (body) => {
-        posted.push(body);
-        return { ok: true, status: 202 };
-      },
-      beacon: () => true,
-      online: () => true,
-      warn: () => {},
-    });
+    const { queue, posted } = acceptingQueue(null);
     queue.add(event(1));
     await queue.flush();
     expect(posted).toHaveLength(1);

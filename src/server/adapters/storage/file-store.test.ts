@@ -20,20 +20,20 @@ afterAll(async () => {
   await s3?.close();
 });
 
+/** A store on the fake bucket, as the shop opens one on an S3-compatible endpoint. */
+const bucketStore = () =>
+  createS3FileStore({
+    bucket: s3.bucket,
+    region: 'us-east-1',
+    endpoint: s3.endpoint,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    forcePathStyle: true,
+  });
+
 const stores: [string, () => FileStore][] = [
   ['local disk', () => createLocalFileStore(root)],
-  [
-    'S3-compatible bucket',
-    () =>
-      createS3FileStore({
-        bucket: s3.bucket,
-        region: 'us-east-1',
-        endpoint: s3.endpoint,
-        accessKeyId: s3.accessKeyId,
-        secretAccessKey: s3.secretAccessKey,
-        forcePathStyle: true,
-      }),
-  ],
+  ['S3-compatible bucket', () => bucketStore()],
 ];
 
 describe.each(stores)('file store on %s', (_name, makeStore) => {
@@ -114,15 +114,7 @@ test('on local disk, check() fails naming the free space when it is below the th
 });
 
 describe('S3 presigned downloads', () => {
-  const store = () =>
-    createS3FileStore({
-      bucket: s3.bucket,
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: true,
-    });
+  const store = bucketStore;
 
   test('a presigned URL serves the object as an attachment with its name, and a tampered one is refused', async () => {
     const bucket = store();
