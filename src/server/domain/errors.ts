@@ -12,7 +12,9 @@ export type DomainErrorKind =
   | 'gone'
   | 'payment_required'
   | 'too_many'
-  | 'unavailable';
+  | 'unavailable'
+  /** An outside service (the card processor, the mobile-money provider) refused or failed. */
+  | 'upstream_failed';
 
 export interface DomainErrorDetails {
   /** The request field the refusal is about, as the client named it ("email", "items.0.guideId"). */
@@ -50,3 +52,5 @@ export const tooMany = (message: string, retryAfterSeconds: number, details?: Do
   new DomainError('too_many', message, { ...details, retryAfterSeconds });
 export const unavailable = (message: string, retryAfterSeconds: number, details?: DomainErrorDetails) =>
   new DomainError('unavailable', message, { ...details, retryAfterSeconds });
+export const upstreamFailed = (message: string, details?: DomainErrorDetails) =>
+  new DomainError('upstream_failed', message, details);

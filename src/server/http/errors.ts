@@ -140,6 +140,7 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
   gone: 410,
   too_many: 429,
   unavailable: 503,
+  upstream_failed: 502,
 };
 
 /** Every error leaves as JSON { message }: 4xx when the request was wrong, 5xx only for our faults. */

@@ -19,8 +19,7 @@ import {
 } from '../../adapters/payments/card-gateway';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { conflict, DomainError, invalid, paymentRequired } from '../../domain/errors';
-import { HttpError } from '../../http/errors';
+import { conflict, DomainError, invalid, paymentRequired, upstreamFailed } from '../../domain/errors';
 import { sameLines } from '../orders/order-lifecycle';
 import {
   type CartLine,
@@ -60,7 +59,7 @@ async function viaGateway<T>(request: () => Promise<T>): Promise<T> {
     if (error instanceof PaymentRefusedError) throw invalid(error.message);
     if (error instanceof PaymentNotFoundError) throw unknownPayment();
     if (error instanceof PaymentProviderUnavailableError) {
-      throw new HttpError(502, 'The card payment service could not be reached. Please try again.');
+      throw upstreamFailed('The card payment service could not be reached. Please try again.');
     }
     throw error;
   }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../domain/errors';
 import { assertImageSize, MAX_IMAGE_PIXELS, MAX_WAITING, withImageSlot } from './image-work';
 
 test('two of the largest images are decoded at once, MAX_WAITING wait their turn, and the next is turned away with 503 and Retry-After', async () => {
@@ -20,9 +20,9 @@ test('two of the largest images are decoded at once, MAX_WAITING wait their turn
   expect(started).toEqual([0, 1]);
 
   const refused = await withImageSlot(async () => 'ran').catch((error: unknown) => error);
-  expect(refused).toBeInstanceOf(HttpError);
-  expect((refused as HttpError).statusCode).toBe(503);
-  expect((refused as HttpError).headers['retry-after']).toBe('5');
+  expect(refused).toBeInstanceOf(DomainError);
+  expect((refused as DomainError).kind).toBe('unavailable');
+  expect((refused as DomainError).details.retryAfterSeconds).toBe(5);
 
   // Each finished job hands its slot to the next in line.
   for (let i = 0; i < total; i++) {

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { badRequest, HttpError } from '../../http/errors';
+import { invalid, unavailable } from '../../domain/errors';
 
 /**
  * Every decode of an untrusted image goes through here (issue 15 §2): its size is read from the
@@ -55,13 +55,7 @@ export async function withImageSlot<T>(
     pixelsInUse += pixels;
   } else {
     if (waiting.length >= MAX_WAITING && options.whenBusy !== 'wait') {
-      throw new HttpError(
-        503,
-        'Too many images are being processed right now. Please try again in a moment.',
-        {
-          'retry-after': '5',
-        },
-      );
+      throw unavailable('Too many images are being processed right now. Please try again in a moment.', 5);
     }
     await new Promise<void>((start) => waiting.push({ pixels, start }));
   }
@@ -84,13 +78,13 @@ export async function assertImageSize(data: Buffer, refusal: string): Promise<nu
   try {
     ({ width, height } = await sharp(data).metadata());
   } catch {
-    throw badRequest(refusal);
+    throw invalid(refusal);
   }
-  if (!width || !height) throw badRequest(refusal);
+  if (!width || !height) throw invalid(refusal);
   if (width * height > MAX_IMAGE_PIXELS) {
-    throw badRequest(
+    throw invalid(
       `The image is too large: ${width} × ${height} pixels. Send an image of at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels (a screenshot or a photo is fine).`,
-      'image_too_many_pixels',
+      { code: 'image_too_many_pixels' },
     );
   }
   return width * height;
@@ -116,7 +110,7 @@ export async function imageToWebp(
           .toBuffer();
       } catch {
         // Image-looking bytes that do not decode.
-        throw badRequest(options.refusal);
+        throw invalid(options.refusal);
       }
     },
     { pixels, whenBusy: options.whenBusy },

@@ -13,9 +13,8 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
-import { conflict, invalid, notFound } from '../../domain/errors';
+import { conflict, invalid, notFound, unavailable, upstreamFailed } from '../../domain/errors';
 // 502 and a 503 without Retry-After have no domain kind: kept as they are on the wire.
-import { HttpError } from '../../http/errors';
 import { enqueueJob } from '../jobs/jobs.service';
 import { completeOrder, flagOrder, isClosed, UNDECIDED } from '../orders/order-lifecycle';
 import type { OrderRow } from '../orders/orders.service';
@@ -108,8 +107,8 @@ export async function startAutomaticPayment(
       metadata: order.orderNumber,
     });
   } catch (error) {
-    if (error instanceof ProviderRefusedError) throw new HttpError(502, error.message);
-    if (error instanceof ProviderUnavailableError) throw new HttpError(503, error.message);
+    if (error instanceof ProviderRefusedError) throw upstreamFailed(error.message);
+    if (error instanceof ProviderUnavailableError) throw unavailable(error.message, 30);
     throw error;
   }
   const started = await deps.db.transaction(async (tx) => {
@@ -146,7 +145,7 @@ export async function startAutomaticPayment(
   // Someone else started (or the order was decided) meanwhile: answer what the order holds now.
   const [now] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
   if (!now || isClosed(now.status)) throw decidedConflict(now ?? order);
-  if (!now.providerPaymentUrl) throw new HttpError(503, 'Please try again');
+  if (!now.providerPaymentUrl) throw unavailable('Please try again', 5);
   return { paymentUrl: now.providerPaymentUrl, amountXof, paymentState: paymentStateOf(now) };
 }
 
