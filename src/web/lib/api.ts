@@ -1,4 +1,5 @@
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf, Route } from '../../shared/contracts/endpoints/define';
+import { pathOf } from '../../shared/contracts/endpoints/path-of';
 
 /** Spec §8: a non-OK answer becomes an error reading "{status}: {body text or status text}". */
 export class ApiError extends Error {
@@ -51,8 +52,7 @@ export function urlOf(
   endpoint: Route,
   input: { params?: object | undefined; query?: object | undefined } = {},
 ): string {
-  const params = (input.params ?? {}) as Record<string, string>;
-  const path = endpoint.path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name]!));
+  const path = pathOf(endpoint, input.params);
   // JSON drops the undefined values; URLSearchParams writes the rest as text.
   const search = new URLSearchParams(JSON.parse(JSON.stringify(input.query ?? {}))).toString();
   return search ? `${path}?${search}` : path;

@@ -1,4 +1,7 @@
 import { eq } from 'drizzle-orm';
+import type { Route } from '../../../shared/contracts/endpoints/define';
+import * as deliveryEndpoints from '../../../shared/contracts/endpoints/delivery';
+import { pathOf } from '../../../shared/contracts/endpoints/path-of';
 import type { Db } from '../../db/client';
 import { orderItems } from '../../db/schema';
 import { forbidden, gone, notFound, unavailable } from '../../domain/errors';
@@ -70,10 +73,10 @@ async function stampedCopy(deps: DownloadDeps, order: OrderRow, entry: DeliveryI
   }
 }
 
-async function signedUrl(deps: DownloadDeps, path: string, grant: (exp: number) => DownloadGrant) {
+async function signedUrl(deps: DownloadDeps, endpoint: Route, grant: (exp: number) => DownloadGrant) {
   const exp = Math.floor((clock(deps).getTime() + DOWNLOAD_LINK_TTL_MS) / 1000);
   const token = signDownloadToken(await downloadSigningSecret(deps.db), grant(exp));
-  return { downloadUrl: `${path}/${token}`, expiresAt: new Date(exp * 1000).toISOString() };
+  return { downloadUrl: pathOf(endpoint, { token }), expiresAt: new Date(exp * 1000).toISOString() };
 }
 
 /** A fresh 15-minute link to the buyer's stamped copy of one guide (or its companion PDF). */
@@ -87,7 +90,7 @@ export async function issueDownloadLink(
   assertDeliverable(order);
   if (!deliverableSlots(entry).includes(input.slot)) throw notFound('This guide has no companion PDF');
   const file = await stampedCopy(deps, order, entry, input.slot);
-  const link = await signedUrl(deps, '/api/files', (exp) => ({
+  const link = await signedUrl(deps, deliveryEndpoints.file, (exp) => ({
     k: 'file',
     item: entry.item.id,
     slot: input.slot,
@@ -104,7 +107,7 @@ export async function issueZipLink(deps: DownloadDeps, input: { publicId: string
   const delivery = await findCompletedOrder(deps.db, input.publicId);
   assertDeliverable(delivery.order);
   await stampAll(deps, delivery);
-  const link = await signedUrl(deps, '/api/files/zip', (exp) => ({
+  const link = await signedUrl(deps, deliveryEndpoints.zipFile, (exp) => ({
     k: 'zip',
     order: delivery.order.id,
     exp,

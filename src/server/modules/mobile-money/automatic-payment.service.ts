@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { cinetpayNotify, cinetpayReturn } from '../../../shared/contracts/endpoints/checkout';
+import { pathOf } from '../../../shared/contracts/endpoints/path-of';
 import type { PaymentState } from '../../../shared/contracts/mobile-money';
 import { toCents } from '../../../shared/money';
 import { METHOD } from '../../../shared/payment-methods';
@@ -32,8 +34,6 @@ import { mobileMoneyEmailJob } from './mobile-money-email-job';
  * status-guarded UPDATE (plus delivery job) as an operator's validation, so exactly one wins.
  */
 
-export const CINETPAY_NOTIFY_PATH = '/api/cinetpay/notify';
-export const CINETPAY_RETURN_PATH = '/api/cinetpay/return';
 export const VERIFIED_BY_PROVIDER = 'cinetpay';
 
 export interface AutomaticPaymentDeps {
@@ -100,8 +100,8 @@ export async function startAutomaticPayment(
       transactionId,
       amountXof,
       description: `Commande ${order.orderNumber}`,
-      notifyUrl: `${deps.baseUrl()}${CINETPAY_NOTIFY_PATH}`,
-      returnUrl: `${deps.baseUrl()}${CINETPAY_RETURN_PATH}/${encodeURIComponent(order.publicId)}`,
+      notifyUrl: `${deps.baseUrl()}${pathOf(cinetpayNotify)}`,
+      returnUrl: `${deps.baseUrl()}${pathOf(cinetpayReturn, { id: order.publicId })}`,
       locale: order.locale,
       customer: { firstName: order.firstName, lastName: order.lastName, email: order.email },
       metadata: order.orderNumber,
