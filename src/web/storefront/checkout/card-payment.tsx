@@ -22,9 +22,13 @@ export function useCardPayment(config: UseQueryResult<PaymentsConfig>, total: nu
   const container = useRef<HTMLDivElement>(null);
   const stripe = useRef<StripePayment | null>(null);
   const [stripeReady, setStripeReady] = useState(false);
+  // Stripe.js did not load (blocked, offline, too slow): said, with a button that loads it again.
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [loadAttempt, setLoadAttempt] = useState(0);
   const live = config.data !== undefined && !config.data.testMode;
 
   // Live mode: Stripe's Payment Element, mounted once the keys are known.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new loadAttempt is what loads Stripe.js again
   useEffect(() => {
     if (!live || !config.data?.publishableKey || !container.current || total <= 0) return;
     let cancelled = false;
@@ -39,14 +43,17 @@ export function useCardPayment(config: UseQueryResult<PaymentsConfig>, total: nu
           setStripeReady(true);
         }
       })
-      .catch((error: unknown) => console.error('Stripe failed to load', error));
+      .catch((error: unknown) => {
+        console.error('Stripe failed to load', error);
+        if (!cancelled) setLoadFailed(true);
+      });
     return () => {
       cancelled = true;
       stripe.current?.destroy();
       stripe.current = null;
       setStripeReady(false);
     };
-  }, [live, config.data, total, locale]);
+  }, [live, config.data, total, locale, loadAttempt]);
 
   const pay = (ctx: PlaceContext) =>
     payByCard(ctx, {
@@ -56,7 +63,11 @@ export function useCardPayment(config: UseQueryResult<PaymentsConfig>, total: nu
       cardNumber: card.number,
       setSetupFailed,
     });
-  return { card, setCard, setupFailed, container, live, stripeReady, pay };
+  const reload = () => {
+    setLoadFailed(false);
+    setLoadAttempt((n) => n + 1);
+  };
+  return { card, setCard, setupFailed, loadFailed, reload, container, live, stripeReady, pay };
 }
 
 interface CardState {
@@ -167,17 +178,40 @@ export function CardFields(props: {
       {!hidden && config.data?.testMode ? (
         <TestCardFields value={payment.card} onChange={payment.setCard} />
       ) : null}
+      {!hidden && payment.live && !payment.stripeReady && !payment.loadFailed ? <LoadingPayment /> : null}
       {payment.live ? <StripeContainer container={payment.container} hidden={hidden} /> : null}
-      {!hidden && (payment.setupFailed || config.isError) ? (
+      {!hidden && (payment.setupFailed || payment.loadFailed || config.isError) ? (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {t('checkout.paymentSetupFailed')}{' '}
-          <Button variant="link" onClick={() => (config.isError ? config.refetch() : props.onRetry())}>
+          <Button variant="link" onClick={() => retry(props)}>
             {t('checkout.retry')}
           </Button>
         </div>
       ) : null}
     </>
   );
+}
+
+/** While the payment form is being prepared (the config, then Stripe's Payment Element). */
+export function LoadingPayment() {
+  const t = useMessages(purchaseMessages);
+  return (
+    <p className="mt-6 flex items-center gap-3 text-sm text-stone-600" role="status">
+      <span className="h-5 w-5 animate-spin rounded-full border-2 border-teal-800 border-t-transparent" />
+      {t('checkout.loadingPayment')}
+    </p>
+  );
+}
+
+/** What "Try again" does: load the config, or Stripe.js, again, or place the purchase again. */
+function retry(props: {
+  payment: ReturnType<typeof useCardPayment>;
+  config: UseQueryResult<PaymentsConfig>;
+  onRetry(): void;
+}) {
+  if (props.config.isError) props.config.refetch();
+  else if (props.payment.loadFailed) props.payment.reload();
+  else props.onRetry();
 }
 
 function StripeContainer(props: { container: RefObject<HTMLDivElement | null>; hidden: boolean }) {

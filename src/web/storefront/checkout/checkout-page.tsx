@@ -8,7 +8,7 @@ import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import { Head } from '../../lib/head';
 import { paths } from '../../lib/paths';
-import { CardFields, useCardPayment } from './card-payment';
+import { CardFields, LoadingPayment, useCardPayment } from './card-payment';
 import { ConfirmationDialog } from './confirmation-dialog';
 import { CustomerFields } from './customer-fields';
 import { getFreeGuides } from './free-order';
@@ -75,7 +75,7 @@ export default function CheckoutPage() {
             {free ? t('checkout.contactInfo') : t('checkout.paymentInfo')}
           </h2>
           {!free ? <MethodTabs method={method} onChange={setMethod} /> : null}
-          {!mobile && !paymentReady && !config.isError ? (
+          {!mobile && !free && config.isPending ? (
             <LoadingPayment />
           ) : (
             <form onSubmit={submit} noValidate className="mt-4 space-y-4">
@@ -147,16 +147,6 @@ function PlaceButton(props: { disabled: boolean; label: string; note: string }) 
       </Button>
       <p className="text-xs text-stone-500">{props.note}</p>
     </>
-  );
-}
-
-function LoadingPayment() {
-  const t = useMessages(purchaseMessages);
-  return (
-    <p className="mt-6 flex items-center gap-3 text-sm text-stone-600" role="status">
-      <span className="h-5 w-5 animate-spin rounded-full border-2 border-teal-800 border-t-transparent" />
-      {t('checkout.loadingPayment')}
-    </p>
   );
 }
 

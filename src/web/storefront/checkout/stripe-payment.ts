@@ -8,6 +8,8 @@ export interface StripePayment {
   destroy(): void;
 }
 
+const READY_TIMEOUT_MS = 30_000;
+
 /**
  * Live mode: mounts Stripe's Payment Element for the cart's amount. Loaded only on /checkout and
  * only when real keys are configured, so no other page ever loads Stripe's script.
@@ -22,8 +24,18 @@ export async function mountStripePayment(
   if (!stripe) throw new Error('Stripe.js could not load');
   const elements = stripe.elements({ mode: 'payment', amount: amountCents, currency: 'eur' });
   const element = elements.create('payment');
-  await new Promise<void>((resolve) => {
-    element.on('ready', () => resolve());
+  // A Payment Element that never gets ready (its frames blocked or too slow) is a failure to load,
+  // said to the shopper, rather than a form that waits for ever.
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('Stripe’s payment form did not load')), READY_TIMEOUT_MS);
+    element.on('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    element.on('loaderror', (event) => {
+      clearTimeout(timer);
+      reject(new Error(event.error.message ?? 'Stripe’s payment form did not load'));
+    });
     element.mount(container);
   });
   return {
