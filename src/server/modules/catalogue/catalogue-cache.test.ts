@@ -10,8 +10,8 @@ describe('catalogue cache', () => {
     const second = await cache.get('fr:', load);
     expect(load).toHaveBeenCalledTimes(1);
     expect(second).toBe(first);
-    expect(gunzipSync(first.gzip).toString()).toBe(first.json);
-    expect(brotliDecompressSync(first.br).toString()).toBe(first.json);
+    expect(gunzipSync(first.gzip).toString()).toBe(first.text);
+    expect(brotliDecompressSync(first.br).toString()).toBe(first.text);
     expect(first.etag).toMatch(/^"[\w-]+"$/);
   });
 
@@ -19,10 +19,10 @@ describe('catalogue cache', () => {
     const cache = createCatalogueCache(60_000);
     let title = 'old';
     const load = async () => [{ title }];
-    expect(JSON.parse((await cache.get('fr:', load)).json)).toEqual([{ title: 'old' }]);
+    expect(JSON.parse((await cache.get('fr:', load)).text)).toEqual([{ title: 'old' }]);
     title = 'new';
     cache.invalidate();
-    expect(JSON.parse((await cache.get('fr:', load)).json)).toEqual([{ title: 'new' }]);
+    expect(JSON.parse((await cache.get('fr:', load)).text)).toEqual([{ title: 'new' }]);
   });
 
   test('an answer older than the TTL is loaded again', async () => {
@@ -42,7 +42,7 @@ describe('catalogue cache', () => {
   test('a failed load is not kept', async () => {
     const cache = createCatalogueCache(60_000);
     await expect(cache.get('fr:', async () => Promise.reject(new Error('database down')))).rejects.toThrow();
-    expect(JSON.parse((await cache.get('fr:', async () => ['ok'])).json)).toEqual(['ok']);
+    expect(JSON.parse((await cache.get('fr:', async () => ['ok'])).text)).toEqual(['ok']);
   });
 
   test('a TTL of 0 never caches', async () => {

@@ -4,6 +4,7 @@ import { api } from '../../../shared/contracts/endpoints/bound';
 import { FileNotFoundError } from '../../adapters/storage/file-store';
 import { route } from '../../http/endpoint';
 import { notFound } from '../../http/errors';
+import { sendPrecompressed } from '../../http/precompressed';
 import type { StoredFile } from '../files/files.service';
 import { activeGuidesAmong, findActiveGuideBySlug, listActiveGuides } from './catalogue.service';
 import { findGuidePreview, findImage } from './images.service';
@@ -27,14 +28,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const { locale, q } = request.query;
       const body = await cache.get(`${locale}:${q ?? ''}`, () => listActiveGuides(db, { locale, q }));
       // The body is already serialised (from data the contract typed): send the bytes as they are.
-      const reply: FastifyReply = typedReply;
-      reply.header('etag', body.etag).header('vary', 'accept-encoding').header('cache-control', 'no-cache');
-      if (request.headers['if-none-match'] === body.etag) return reply.code(304).send();
-      reply.header('content-type', 'application/json; charset=utf-8');
-      const accepted = String(request.headers['accept-encoding'] ?? '');
-      if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(body.br);
-      if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(body.gzip);
-      return reply.send(body.json);
+      return sendPrecompressed(request, typedReply, body, 'application/json; charset=utf-8');
     },
   );
 
