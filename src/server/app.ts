@@ -46,7 +46,7 @@ import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-paym
 import { mobileMoneyRoutes } from './modules/mobile-money/mobile-money.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
-import { type PageRenderer, registerPageRendering } from './render/pages';
+import { createPageCache, type PageCache, type PageRenderer, registerPageRendering } from './render/pages';
 
 export interface Services {
   config: Config;
@@ -61,6 +61,8 @@ export interface Services {
   requireAdmin: AdminGuard;
   /** The storefront's catalogue answers; whatever changes a guide calls invalidate(). */
   catalogueCache: CatalogueCache;
+  /** Anonymous pages, rendered once per language (render/pages.ts); any admin change drops them. */
+  pageCache: PageCache;
   /** Analytics events waiting to be written in a batch; flush() writes them now (tests). */
   analytics: EventBuffer;
   /** Where absolute URLs point: PUBLIC_URL, or an allowed request host, never any Host sent. */
@@ -217,6 +219,25 @@ async function decorateServices(
   });
   app.addHook('onReady', () => catalogueCache.start());
   app.addHook('onClose', () => catalogueCache.stop());
+  const pageCache = createPageCache({
+    ttlMs: config.pageCacheTtlMs,
+    database,
+    onError: (error) => app.log.warn({ err: error }, 'could not tell the other processes that pages changed'),
+  });
+  app.addHook('onReady', () => pageCache.start());
+  app.addHook('onClose', () => pageCache.stop());
+  // Whatever the operator changes (a guide, a text, an image, a setting) may show on a shared page:
+  // every admin change that succeeded drops them, before its answer leaves.
+  app.addHook('onSend', async (request, reply) => {
+    if (
+      request.adminActor &&
+      request.method !== 'GET' &&
+      request.method !== 'HEAD' &&
+      reply.statusCode < 400
+    ) {
+      pageCache.invalidate();
+    }
+  });
   const adminGuard = requireAdmin({ db: database.db, configuredKey: config.adminApiKey });
   app.decorate('services', {
     config,
@@ -228,6 +249,7 @@ async function decorateServices(
     payments,
     requireAdmin: adminGuard,
     catalogueCache,
+    pageCache,
     analytics: createAnalyticsBuffer(database.db, config.analytics, app.log.child({ module: 'analytics' })),
     siteOrigin: createSiteOrigin(config, () => listeningPort(app)),
   });

@@ -142,6 +142,7 @@ describe("the sections composed from the adapters' settings", () => {
     expect(CONFIG_VARIABLES.filter((name) => !documented.has(name))).toEqual([
       'NODE_ENV',
       'CATALOGUE_CACHE_TTL_MS',
+      'PAGE_CACHE_TTL_MS',
     ]);
   });
 });

@@ -119,6 +119,8 @@ const shopSettings = fromEnv({
   ],
   /** How long a catalogue answer may be served from memory (0: never). */
   catalogueCacheTtlMs: ['CATALOGUE_CACHE_TTL_MS', count(0, 600_000, 2000)],
+  /** How long a shared page may be served from memory when nothing the operator did dropped it (0: never). */
+  pageCacheTtlMs: ['PAGE_CACHE_TTL_MS', count(0, 600_000, 60_000)],
   logLevel: [
     'LOG_LEVEL',
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -103,6 +103,7 @@ describe.skipIf(!process.env.DATABASE_URL || !BIN || (process.getuid?.() === 0 &
           SMTP_URL: smtp.url,
           ADMIN_API_KEY: ADMIN_KEY,
           CATALOGUE_CACHE_TTL_MS: '0',
+          PAGE_CACHE_TTL_MS: '0',
           JOB_LEASE_MS: '3000',
           JOB_BACKOFF_BASE_MS: '300',
         },

@@ -89,6 +89,7 @@ export async function createTestContext(
     DATA_DIR: dataDir,
     // Tests write guides straight into the database, behind the app's back.
     CATALOGUE_CACHE_TTL_MS: '0',
+    PAGE_CACHE_TTL_MS: '0',
     ...options.env,
   });
   const testDb = await createTestDatabase();

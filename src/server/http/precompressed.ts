@@ -32,11 +32,14 @@ export function sendPrecompressed(
   request: FastifyRequest,
   reply: FastifyReply,
   body: Precompressed,
-  contentType: string,
+  headers: { contentType: string; cacheControl?: string; vary?: string },
 ): FastifyReply {
-  reply.header('etag', body.etag).header('vary', 'accept-encoding').header('cache-control', 'no-cache');
+  reply
+    .header('etag', body.etag)
+    .header('vary', headers.vary ?? 'accept-encoding')
+    .header('cache-control', headers.cacheControl ?? 'no-cache');
   if (request.headers['if-none-match'] === body.etag) return reply.code(304).send();
-  reply.header('content-type', contentType);
+  reply.header('content-type', headers.contentType);
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(body.br);
   if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(body.gzip);

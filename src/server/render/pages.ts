@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, isLocale, LOCALE_STORAGE_KEY, type Locale } from '../../shared/locale';
 import type { RenderPage } from '../../shared/ssr';
+import type { Database } from '../db/client';
+import { createMemoCache } from '../http/memo-cache';
+import {
+  type Precompressed,
+  precompress,
+  sendPrecompressed,
+  sharedInvalidation,
+} from '../http/precompressed';
 import { pageContentSecurityPolicy } from '../http/security-headers';
 
 export interface PageRenderer {
@@ -65,47 +73,109 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+/** A rendered page as sent (its CSP holds the hash of its inline script), or where it sends the visitor. */
+export type PageOutcome =
+  | { kind: 'page'; status: number; csp: string | undefined; body: Precompressed }
+  | { kind: 'redirect'; location: string; status: number };
+
+/**
+ * The shared pages of this process, kept in step with the other processes: any change the operator
+ * makes drops them all (app.ts), and at worst they are a minute old.
+ */
+export function createPageCache(options: {
+  ttlMs: number;
+  database: Pick<Database, 'subscribe' | 'publish'>;
+  onError(error: unknown): void;
+}) {
+  const memo = createMemoCache<PageOutcome>({
+    ttlMs: options.ttlMs,
+    maxEntries: 300,
+    keep: (page) => page.kind === 'page' && page.status === 200,
+  });
+  const shared = sharedInvalidation({
+    channel: 'pages_changed',
+    database: options.database,
+    clearLocal: memo.invalidate,
+    onError: options.onError,
+  });
+  return { get: memo.get, ...shared };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/**
+ * Anonymous pages are the same for every visitor of a language (issue 21): rendered once, kept
+ * with their compressed forms, and dropped whenever the operator changes anything (pageCache in
+ * app.ts). Pages with a buyer's data, the checkout and any address with a query string other than
+ * `lang` are rendered for each request.
+ */
+export function isSharedPage(url: string): boolean {
+  const [pathname = '', search = ''] = url.split('?', 2);
+  if (PRIVATE_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
+  if (pathname.startsWith('/checkout')) return false;
+  return [...new URLSearchParams(search).keys()].every((name) => name === 'lang');
+}
+
 export async function registerPageRendering(
   app: FastifyInstance,
   renderer: PageRenderer | undefined,
 ): Promise<void> {
   const fetchApi = inProcessFetch(app);
+  const development = app.services.config.env === 'development';
+
+  const render = async (
+    request: FastifyRequest,
+    url: string,
+    locale: Locale,
+    origin: string,
+  ): Promise<PageOutcome> => {
+    const result = await renderer!.render({ url, origin, locale, fetch: fetchApi });
+    if (result.kind === 'redirect') return result satisfies PageOutcome;
+    const template = await renderer!.template(request.url);
+    const html = template
+      .replace('<html lang="fr"', `<html lang="${escapeAttribute(locale)}"`)
+      .replace(
+        '<!--app-head-->',
+        [result.head, renderer!.localeHead?.(locale)].filter(Boolean).join('\n    '),
+      )
+      .replace('<!--app-html-->', result.html)
+      .replace('<!--app-state-->', result.stateScript);
+    // The Vite dev server injects inline scripts of its own; built pages allow only ours, by hash.
+    const inlineScripts = [...result.stateScript.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      (m) => m[1] ?? '',
+    );
+    const csp = development ? undefined : pageContentSecurityPolicy({ url: request.url, inlineScripts });
+    const page: PageOutcome = { kind: 'page', status: result.status, csp, body: await precompress(html) };
+    return page;
+  };
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!renderer) return reply.code(503).send({ message: 'Page rendering is not configured' });
     const { locale, fromQuery } = resolveLocale(request);
     const origin = app.services.siteOrigin.forRequest(request);
     const url = pageAddress(request.url);
-    const result = await renderer.render({ url, origin, locale, fetch: fetchApi });
+    const shared = !development && isSharedPage(url);
+    const page = shared
+      ? await app.services.pageCache.get(`${locale} ${origin} ${url}`, () =>
+          render(request, url, locale, origin),
+        )
+      : await render(request, url, locale, origin);
     if (fromQuery) {
       reply.header(
         'set-cookie',
         `${LOCALE_STORAGE_KEY}=${locale}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax`,
       );
     }
-    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-    const template = await renderer.template(request.url);
-    const html = template
-      .replace('<html lang="fr"', `<html lang="${escapeAttribute(locale)}"`)
-      .replace('<!--app-head-->', [result.head, renderer.localeHead?.(locale)].filter(Boolean).join('\n    '))
-      .replace('<!--app-html-->', result.html)
-      .replace('<!--app-state-->', result.stateScript);
-    if (app.services.config.env !== 'development') {
-      // The Vite dev server injects inline scripts of its own; built pages allow only ours, by hash.
-      const inlineScripts = [...result.stateScript.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-        (m) => m[1] ?? '',
-      );
-      reply.header('content-security-policy', pageContentSecurityPolicy({ url: request.url, inlineScripts }));
-    }
-    return reply
-      .code(result.status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', pageCacheControl(request.url))
-      .header('vary', 'Cookie')
-      .send(html);
+    if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+    if (page.csp) reply.header('content-security-policy', page.csp);
+    return sendPrecompressed(request, reply.code(page.status), page.body, {
+      contentType: 'text/html; charset=utf-8',
+      cacheControl: pageCacheControl(request.url),
+      vary: 'Accept-Encoding, Cookie',
+    });
   };
 
-  app.get('/*', { config: { renderedPage: true } }, async (request, reply) => {
+  app.get('/*', { config: { renderedPage: true }, compress: false }, async (request, reply) => {
     if (request.url.startsWith('/api/')) {
       return reply.code(404).send({ message: `No API route GET ${request.url.split('?')[0]}` });
     }

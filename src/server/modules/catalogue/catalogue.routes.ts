@@ -28,7 +28,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const { locale, q } = request.query;
       const body = await cache.get(`${locale}:${q ?? ''}`, () => listActiveGuides(db, { locale, q }));
       // The body is already serialised (from data the contract typed): send the bytes as they are.
-      return sendPrecompressed(request, typedReply, body, 'application/json; charset=utf-8');
+      return sendPrecompressed(request, typedReply, body, { contentType: 'application/json; charset=utf-8' });
     },
   );
 
