@@ -1,6 +1,6 @@
 // Throughput of the catalogue API against a bare node:http server sending the very same response.
 //   npx tsx bench/catalogue-throughput.ts [--duration 10] [--connections 50] [--encoding identity|br|all]
-//     [--no-diagnose]
+//     [--path /api/travel-guides?locale=fr,/,/senegal] [--no-diagnose]
 // Starts the built shop (fresh PGlite data folder), records GET /api/travel-guides?locale=fr once
 // (status, headers, raw bytes), starts bench/bare-server.ts replaying that recording, then runs
 // autocannon (in this process) against each, one after the other, after a 2 s warm-up of each.
@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { isMain, loadAverage, printTable, ROOT, resultsDir, stamp, startShop } from './shop';
 
-const PATH = '/api/travel-guides?locale=fr';
+const DEFAULT_PATH = '/api/travel-guides?locale=fr';
 const TARGET_RATIO = 0.5;
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const HOP_BY_HOP = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -115,6 +115,7 @@ async function load(
 }
 
 export interface ThroughputResult {
+  path: string;
   encoding: string;
   requestHeaders: Record<string, string>;
   response: { status: number; bytes: number; headers: Array<[string, string]>; chunked: boolean };
@@ -124,11 +125,18 @@ export interface ThroughputResult {
 }
 
 export async function runThroughput(
-  options: { duration?: number; connections?: number; encodings?: string[]; diagnose?: boolean } = {},
+  options: {
+    duration?: number;
+    connections?: number;
+    encodings?: string[];
+    paths?: string[];
+    diagnose?: boolean;
+  } = {},
 ): Promise<{ results: ThroughputResult[]; ok: boolean }> {
   const duration = options.duration ?? 10;
   const connections = options.connections ?? 50;
   const encodings = options.encodings ?? ['identity', 'br'];
+  const paths = options.paths ?? [DEFAULT_PATH];
   const shop = await startShop();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-bare-'));
   const results: ThroughputResult[] = [];
@@ -136,60 +144,63 @@ export async function runThroughput(
   const loadBefore = loadAverage();
   try {
     console.log(
-      `GET ${PATH}: shop vs bare node:http with the same response; autocannon ${connections} connections, ` +
+      `GET ${paths.join(', ')}: shop vs bare node:http with the same response; autocannon ${connections} connections, ` +
         `${duration} s each, after a 2 s warm-up; load generator in this process, on the same ${os.cpus().length} cores; ` +
         `load average ${loadBefore}\n`,
     );
-    for (const encoding of encodings) {
-      if (encoding !== 'identity' && encoding !== 'br') throw new Error(`unknown encoding mode ${encoding}`);
-      const headers: Record<string, string> =
-        encoding === 'identity' ? {} : { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
-      const recorded = await record(shop.url + PATH, headers);
-      if (recorded.status !== 200) throw new Error(`${PATH} answered ${recorded.status}`);
-      const servedEncoding =
-        recorded.headers.find(([n]) => n.toLowerCase() === 'content-encoding')?.[1] ?? 'identity';
-      console.log(
-        `[${encoding}] request accept-encoding: ${headers['accept-encoding'] ?? '(none)'}; response: ` +
-          `${recorded.body.length} B, content-encoding ${servedEncoding}` +
-          `${recorded.chunked ? ', chunked' : ''}; headers replayed: ${recorded.headers.map(([n]) => n).join(', ')}`,
-      );
-      const bare = await startBare(recorded, dir);
-      try {
-        const check = await record(bare.url + PATH, headers);
-        if (!check.body.equals(recorded.body))
-          throw new Error('The bare server does not send the same bytes');
-        await load(shop.url + PATH, headers, 2, connections);
-        const shopLoad = await load(shop.url + PATH, headers, duration, connections);
-        await load(bare.url + PATH, headers, 2, connections);
-        const bareLoad = await load(bare.url + PATH, headers, duration, connections);
-        const ratio = shopLoad.rps / bareLoad.rps;
-        results.push({
-          encoding,
-          requestHeaders: headers,
-          response: {
-            status: recorded.status,
-            bytes: recorded.body.length,
-            headers: recorded.headers,
-            chunked: recorded.chunked,
-          },
-          shop: shopLoad,
-          bare: bareLoad,
-          ratio,
-        });
-        for (const [name, l] of [
-          ['shop', shopLoad],
-          ['bare', bareLoad],
-        ] as const) {
-          if (l.non2xx || l.errors || l.timeouts) {
-            console.log(
-              `  warning: ${name}: ${l.non2xx} non-2xx, ${l.errors} errors, ${l.timeouts} timeouts`,
-            );
+    for (const PATH of paths)
+      for (const encoding of encodings) {
+        if (encoding !== 'identity' && encoding !== 'br')
+          throw new Error(`unknown encoding mode ${encoding}`);
+        const headers: Record<string, string> =
+          encoding === 'identity' ? {} : { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+        const recorded = await record(shop.url + PATH, headers);
+        if (recorded.status !== 200) throw new Error(`${PATH} answered ${recorded.status}`);
+        const servedEncoding =
+          recorded.headers.find(([n]) => n.toLowerCase() === 'content-encoding')?.[1] ?? 'identity';
+        console.log(
+          `[${encoding}] request accept-encoding: ${headers['accept-encoding'] ?? '(none)'}; response: ` +
+            `${recorded.body.length} B, content-encoding ${servedEncoding}` +
+            `${recorded.chunked ? ', chunked' : ''}; headers replayed: ${recorded.headers.map(([n]) => n).join(', ')}`,
+        );
+        const bare = await startBare(recorded, dir);
+        try {
+          const check = await record(bare.url + PATH, headers);
+          if (!check.body.equals(recorded.body))
+            throw new Error('The bare server does not send the same bytes');
+          await load(shop.url + PATH, headers, 2, connections);
+          const shopLoad = await load(shop.url + PATH, headers, duration, connections);
+          await load(bare.url + PATH, headers, 2, connections);
+          const bareLoad = await load(bare.url + PATH, headers, duration, connections);
+          const ratio = shopLoad.rps / bareLoad.rps;
+          results.push({
+            path: PATH,
+            encoding,
+            requestHeaders: headers,
+            response: {
+              status: recorded.status,
+              bytes: recorded.body.length,
+              headers: recorded.headers,
+              chunked: recorded.chunked,
+            },
+            shop: shopLoad,
+            bare: bareLoad,
+            ratio,
+          });
+          for (const [name, l] of [
+            ['shop', shopLoad],
+            ['bare', bareLoad],
+          ] as const) {
+            if (l.non2xx || l.errors || l.timeouts) {
+              console.log(
+                `  warning: ${name}: ${l.non2xx} non-2xx, ${l.errors} errors, ${l.timeouts} timeouts`,
+              );
+            }
           }
+        } finally {
+          await stopChild(bare.child);
         }
-      } finally {
-        await stopChild(bare.child);
       }
-    }
     if (options.diagnose !== false) {
       // Where the shop's time goes: the same load on a route without the database, and on `select 1`.
       for (const route of ['/healthz', '/readyz']) {
@@ -203,9 +214,21 @@ export async function runThroughput(
   }
   console.log('');
   printTable(
-    ['encoding', 'server', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'B/response', 'non-2xx', 'shop/bare'],
+    [
+      'path',
+      'encoding',
+      'server',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'requests',
+      'B/response',
+      'non-2xx',
+      'shop/bare',
+    ],
     results.flatMap((r) => [
       [
+        r.path,
         r.encoding,
         'shop',
         Math.round(r.shop.rps),
@@ -217,6 +240,7 @@ export async function runThroughput(
         r.ratio.toFixed(2),
       ],
       [
+        r.path,
         r.encoding,
         'bare',
         Math.round(r.bare.rps),
@@ -264,7 +288,7 @@ export async function runThroughput(
       ? `OK: shop/bare >= ${TARGET_RATIO} in every mode.`
       : `FAILED: shop/bare under ${TARGET_RATIO} (or errors) in: ${results
           .filter((r) => r.ratio < TARGET_RATIO || r.shop.non2xx || r.shop.errors)
-          .map((r) => r.encoding)
+          .map((r) => `${r.path} ${r.encoding}`)
           .join(', ')}`,
   );
   return { results, ok };
@@ -276,6 +300,7 @@ if (isMain(import.meta.url)) {
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
       encoding: { type: 'string', default: 'all' },
+      path: { type: 'string', default: DEFAULT_PATH },
       'no-diagnose': { type: 'boolean', default: false },
     },
   });
@@ -283,6 +308,7 @@ if (isMain(import.meta.url)) {
     duration: Number(values.duration),
     connections: Number(values.connections),
     encodings: values.encoding === 'all' ? undefined : values.encoding.split(','),
+    paths: values.path.split(','),
     diagnose: !values['no-diagnose'],
   });
   process.exitCode = ok ? 0 : 1;

@@ -219,25 +219,7 @@ async function decorateServices(
   });
   app.addHook('onReady', () => catalogueCache.start());
   app.addHook('onClose', () => catalogueCache.stop());
-  const pageCache = createPageCache({
-    ttlMs: config.pageCacheTtlMs,
-    database,
-    onError: (error) => app.log.warn({ err: error }, 'could not tell the other processes that pages changed'),
-  });
-  app.addHook('onReady', () => pageCache.start());
-  app.addHook('onClose', () => pageCache.stop());
-  // Whatever the operator changes (a guide, a text, an image, a setting) may show on a shared page:
-  // every admin change that succeeded drops them, before its answer leaves.
-  app.addHook('onSend', async (request, reply) => {
-    if (
-      request.adminActor &&
-      request.method !== 'GET' &&
-      request.method !== 'HEAD' &&
-      reply.statusCode < 400
-    ) {
-      pageCache.invalidate();
-    }
-  });
+  const pageCache = createPageCache(app, { ttlMs: config.pageCacheTtlMs, database });
   const adminGuard = requireAdmin({ db: database.db, configuredKey: config.adminApiKey });
   app.decorate('services', {
     config,

@@ -80,13 +80,13 @@ export type PageOutcome =
 
 /**
  * The shared pages of this process, kept in step with the other processes: any change the operator
- * makes drops them all (app.ts), and at worst they are a minute old.
+ * makes drops them all, here and (NOTIFY) everywhere, before its answer leaves; at worst they are
+ * `ttlMs` old.
  */
-export function createPageCache(options: {
-  ttlMs: number;
-  database: Pick<Database, 'subscribe' | 'publish'>;
-  onError(error: unknown): void;
-}) {
+export function createPageCache(
+  app: FastifyInstance,
+  options: { ttlMs: number; database: Pick<Database, 'subscribe' | 'publish'> },
+) {
   const memo = createMemoCache<PageOutcome>({
     ttlMs: options.ttlMs,
     maxEntries: 300,
@@ -96,9 +96,16 @@ export function createPageCache(options: {
     channel: 'pages_changed',
     database: options.database,
     clearLocal: memo.invalidate,
-    onError: options.onError,
+    onError: (error) => app.log.warn({ err: error }, 'could not tell the other processes that pages changed'),
   });
-  return { get: memo.get, ...shared };
+  app.addHook('onReady', () => shared.start());
+  app.addHook('onClose', () => shared.stop());
+  // Whatever the operator changes (a guide, a text, an image, a setting) may show on a shared page.
+  app.addHook('onSend', async (request, reply) => {
+    const write = request.method !== 'GET' && request.method !== 'HEAD';
+    if (request.adminActor && write && reply.statusCode < 400) shared.invalidate();
+  });
+  return { get: memo.get, invalidate: shared.invalidate };
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
