@@ -67,7 +67,9 @@ function assertRefundable(order: LockedOrder, request: RefundRequest): void {
     });
   }
   if (order.paymentMethod !== METHOD.card && !request.note) {
-    throw invalid('A note is required: a mobile-money refund is made by hand, say how', { field: 'note' });
+    throw invalid('note: required for a refund made by hand; say how the money was sent back', {
+      field: 'note',
+    });
   }
 }
 
