@@ -48,7 +48,7 @@ async function order(values: Partial<typeof orders.$inferInsert> = {}) {
   return row;
 }
 
-test('a refund lowers the revenue on the day it is made, not the orders; a test-mode refund changes nothing', async () => {
+test('a refund lowers the revenue on the day it is made, not the orders; a test-mode refund only changes the test-mode figure', async () => {
   const bought = await order();
   const before = await summary();
   expect(before).toMatchObject({ paidRevenueCents: 2000, refundedCents: 0, totalRevenueCents: 2000 });
@@ -66,8 +66,19 @@ test('a refund lowers the revenue on the day it is made, not the orders; a test-
   expect(await todaysRevenue()).toBe('16.00');
 
   const test = await order({ testMode: true });
-  expect((await refund(ctx, test.id, { note: 'test' })).statusCode).toBe(200);
-  expect(await summary()).toMatchObject({ totalRevenueCents: 1600, refundedCents: 400, testModeOrders: 1 });
+  expect(await summary()).toMatchObject({
+    totalRevenueCents: 1600,
+    testModeOrders: 1,
+    testModeRevenueCents: 2000,
+  });
+  expect((await refund(ctx, test.id, { amount: '5.00', note: 'test' })).statusCode).toBe(200);
+  // Shown apart, net of its own refund; the shop's revenue is untouched.
+  expect(await summary()).toMatchObject({
+    totalRevenueCents: 1600,
+    refundedCents: 400,
+    testModeOrders: 1,
+    testModeRevenueCents: 1500,
+  });
 });
 
 test('a refund of an order older than the range still counts today: past periods never change', async () => {

@@ -62,7 +62,7 @@ export async function analyticsSummary(q: DashboardQuery): Promise<AnalyticsSumm
     conversionRate: percentage(sessions?.purchased ?? 0, totalSessions),
     totalSessions,
     testModeOrders: money.testMode.orders,
-    testModeRevenueCents: money.testMode.paidCents,
+    testModeRevenueCents: money.testMode.netCents,
   };
 }
 

@@ -8,7 +8,7 @@ import { type DashboardQuery, orderTime, rows, ts } from './dashboard-sql';
  * The dashboard's money (issue 18): what completed orders brought in, before and after their
  * discounts, less the refunds made in the range. A refund counts on the day it was made, not on its
  * order's day, so a closed period's figures never change afterwards (docs/DEVIATIONS.md). Test-mode
- * orders and their refunds stay out, as before.
+ * orders and their refunds stay out, counted apart as before.
  */
 export interface RevenueFigures {
   /** Completed orders of the range: count, paid (after discounts), discounts given. */
@@ -19,32 +19,34 @@ export interface RevenueFigures {
   refundedCents: number;
   /** The same for the period before, for the growth figures. */
   previous: { orders: number; netCents: number };
-  testMode: { orders: number; paidCents: number };
+  /** Test-mode orders of the range and what they brought in, less their refunds: shown apart. */
+  testMode: { orders: number; netCents: number };
 }
 
 export async function revenueFigures(db: Db, b: RangeBounds): Promise<RevenueFigures> {
-  const current = sql`${orderTime} >= ${ts(b.start)}`;
+  const inRange = sql`${orderTime} >= ${ts(b.start)}`;
   const [o] = await rows<Record<'orders' | 'prev_orders' | 'test_orders', number> & Record<string, string>>(
     db,
     sql`select
-        count(*) filter (where ${current} and not test_mode)::int as orders,
-        coalesce(sum(total) filter (where ${current} and not test_mode), 0)::text as paid,
-        coalesce(sum(discount_amount) filter (where ${current} and not test_mode), 0)::text as discounts,
-        count(*) filter (where not ${current} and not test_mode)::int as prev_orders,
-        coalesce(sum(total) filter (where not ${current} and not test_mode), 0)::text as prev_paid,
-        count(*) filter (where ${current} and test_mode)::int as test_orders,
-        coalesce(sum(total) filter (where ${current} and test_mode), 0)::text as test_paid
+        count(*) filter (where ${inRange} and not test_mode)::int as orders,
+        coalesce(sum(total) filter (where ${inRange} and not test_mode), 0)::text as paid,
+        coalesce(sum(discount_amount) filter (where ${inRange} and not test_mode), 0)::text as discounts,
+        count(*) filter (where not ${inRange} and not test_mode)::int as prev_orders,
+        coalesce(sum(total) filter (where not ${inRange} and not test_mode), 0)::text as prev_paid,
+        count(*) filter (where ${inRange} and test_mode)::int as test_orders,
+        coalesce(sum(total) filter (where ${inRange} and test_mode), 0)::text as test_paid
       from orders
       where status = 'completed' and ${orderTime} >= ${ts(b.previousStart)} and ${orderTime} < ${ts(b.end)}`,
   );
-  const [r] = await rows<{ refunded: string; prev_refunded: string }>(
+  const current = sql`r.created_at >= ${ts(b.start)}`;
+  const [r] = await rows<{ refunded: string; prev_refunded: string; test_refunded: string }>(
     db,
     sql`select
-        coalesce(sum(r.amount) filter (where r.created_at >= ${ts(b.start)}), 0)::text as refunded,
-        coalesce(sum(r.amount) filter (where r.created_at < ${ts(b.start)}), 0)::text as prev_refunded
+        coalesce(sum(r.amount) filter (where ${current} and not o.test_mode), 0)::text as refunded,
+        coalesce(sum(r.amount) filter (where not ${current} and not o.test_mode), 0)::text as prev_refunded,
+        coalesce(sum(r.amount) filter (where ${current} and o.test_mode), 0)::text as test_refunded
       from refunds r join orders o on o.id = r.order_id
-      where r.status = 'succeeded' and not o.test_mode
-        and r.created_at >= ${ts(b.previousStart)} and r.created_at < ${ts(b.end)}`,
+      where r.status = 'succeeded' and r.created_at >= ${ts(b.previousStart)} and r.created_at < ${ts(b.end)}`,
   );
   return {
     orders: o?.orders ?? 0,
@@ -55,7 +57,10 @@ export async function revenueFigures(db: Db, b: RangeBounds): Promise<RevenueFig
       orders: o?.prev_orders ?? 0,
       netCents: toCents(o?.prev_paid ?? '0') - toCents(r?.prev_refunded ?? '0'),
     },
-    testMode: { orders: o?.test_orders ?? 0, paidCents: toCents(o?.test_paid ?? '0') },
+    testMode: {
+      orders: o?.test_orders ?? 0,
+      netCents: toCents(o?.test_paid ?? '0') - toCents(r?.test_refunded ?? '0'),
+    },
   };
 }
 

@@ -78,7 +78,10 @@ export const analyticsSummarySchema = z.object({
    */
   conversionRate: percentSchema,
   totalSessions: z.number().int(),
-  /** Completed orders of the range paid in test mode (simulated card payments), and their total in cents. */
+  /**
+   * Completed orders of the range paid in test mode (simulated card payments), and their total in
+   * cents less the refunds of test-mode orders made in the range.
+   */
   testModeOrders: z.number().int(),
   testModeRevenueCents: z.number().int(),
 });
