@@ -136,6 +136,35 @@ async function verifiedWebhookEvent(
   };
 }
 
+/** Refunds through the SDK: created with the caller's idempotency key, listed per PaymentIntent. */
+function refundsOf(stripe: Stripe): Pick<PaymentGateway, 'createRefund' | 'listRefunds'> {
+  return {
+    async createRefund(input) {
+      const refund = await call(() =>
+        stripe.refunds.create(
+          {
+            payment_intent: input.paymentIntentId,
+            ...(input.amount === undefined ? {} : { amount: input.amount }),
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return toRefundView(refund);
+    },
+
+    async listRefunds(paymentIntentId) {
+      // A payment has a handful of refunds at most; the SDK pages through them.
+      const refunds = await call(() =>
+        stripe.refunds
+          .list({ payment_intent: paymentIntentId, limit: 100 })
+          .autoPagingToArray({ limit: 1000 }),
+      );
+      return refunds.map(toRefundView);
+    },
+  };
+}
+
 export function createGateway(
   stripe: Stripe,
   settings: {
@@ -192,29 +221,7 @@ export function createGateway(
       );
     },
 
-    async createRefund(input) {
-      const refund = await call(() =>
-        stripe.refunds.create(
-          {
-            payment_intent: input.paymentIntentId,
-            ...(input.amount === undefined ? {} : { amount: input.amount }),
-            metadata: input.metadata,
-          },
-          { idempotencyKey: input.idempotencyKey },
-        ),
-      );
-      return toRefundView(refund);
-    },
-
-    async listRefunds(paymentIntentId) {
-      // A payment has a handful of refunds at most; the SDK pages through them.
-      const refunds = await call(() =>
-        stripe.refunds
-          .list({ payment_intent: paymentIntentId, limit: 100 })
-          .autoPagingToArray({ limit: 1000 }),
-      );
-      return refunds.map(toRefundView);
-    },
+    ...refundsOf(stripe),
 
     constructWebhookEvent: (rawBody, signatureHeader) =>
       verifiedWebhookEvent(stripe, settings.webhookSecret, rawBody, signatureHeader),
