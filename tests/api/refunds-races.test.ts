@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { PaymentProviderUnavailableError } from '../../src/server/adapters/payments/card-gateway';
 import { type GuideRow, insertSellableGuide } from '../helpers/orders';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 import { WEBHOOK_SECRET } from './checkout-helpers';
@@ -176,4 +177,23 @@ test('Stripe refusing (the charge refunded in its dashboard meanwhile) answers 4
   expect(res.statusCode).toBe(409);
   expect(res.json().message).toMatch(/^Stripe refused the refund: Charge ch_\w+ has already been refunded/);
   expect(await refundRows(ctx, order.id)).toHaveLength(0);
+});
+
+test('Stripe unreachable answers 503 and holds the amount; the same request later refunds once', async () => {
+  const order = await paidCardOrder(ctx, dakar.id, 9);
+  const spy = vi
+    .spyOn(ctx.app.services.payments, 'createRefund')
+    .mockRejectedValueOnce(new PaymentProviderUnavailableError('connect ECONNREFUSED'));
+  const requestKey = randomUUID();
+  const down = await refund(ctx, order.id, { requestKey });
+  spy.mockRestore();
+  expect(down.statusCode).toBe(503);
+  expect(down.json().message).toBe('Stripe could not be reached; send the same request again');
+  expect((await refundRows(ctx, order.id)).map((r) => r.status)).toEqual(['pending']);
+  // Another operator meanwhile: the held amount is not refundable twice.
+  expect((await refund(ctx, order.id)).statusCode).toBe(409);
+
+  const retry = await refund(ctx, order.id, { requestKey });
+  expect(retry.statusCode, retry.body).toBe(200);
+  await expectOneRefund(order.id, order.paymentIntentId!, '9.00');
 });
