@@ -10,6 +10,7 @@ function RefundForm(props: {
   order: RefundableOrder;
   leftCents: number;
   onDone(answer: RefundAnswer): void;
+  onCancel(): void;
 }) {
   const card = props.order.method === 'stripe';
   const { partial, setPartial, amount, setAmount, note, setNote, sending, error, submit } = useRefundRequest(
@@ -54,9 +55,14 @@ function RefundForm(props: {
         onChange={(e) => setNote(e.target.value)}
         error={error?.field === 'note' ? error.message : undefined}
       />
-      <Button type="submit" variant="admin" className="h-11 w-full px-4" disabled={sending}>
-        {sending ? 'Refunding…' : card ? 'Refund through Stripe' : 'Record the refund'}
-      </Button>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button className="h-11 px-4" onClick={props.onCancel} disabled={sending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="admin" className="h-11 px-4" disabled={sending}>
+          {sending ? 'Refunding…' : card ? 'Refund through Stripe' : 'Record the refund'}
+        </Button>
+      </div>
     </form>
   );
 }
@@ -84,6 +90,7 @@ export function RefundButton(props: { order: RefundableOrder; onDone?(answer: Re
             setOpen(false);
             props.onDone?.(answer);
           }}
+          onCancel={() => setOpen(false)}
         />
       </Dialog>
     </>
