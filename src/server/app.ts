@@ -45,6 +45,7 @@ import { automaticPaymentRoutes } from './modules/mobile-money/automatic-payment
 import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-payment.service';
 import { mobileMoneyRoutes } from './modules/mobile-money/mobile-money.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { createPageCache, type PageCache, type PageRenderer, registerPageRendering } from './render/pages';
 
@@ -279,6 +280,7 @@ async function registerRoutes(
   await app.register(adminMediaRoutes);
   await registerAnalytics(app);
   await app.register(mobileMoneyRoutes);
+  await app.register(refundsRoutes);
   await app.register(automaticPaymentRoutes, { deps: automaticPayment });
   await app.register(adminEmailsRoutes);
 

@@ -8,6 +8,7 @@ import type { JobHandler } from './modules/jobs/worker';
 import { deliveryJobs } from './modules/mail/mail.jobs';
 import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-payment.service';
 import { mobileMoneyJobs, resendPaymentInstructions } from './modules/mobile-money/mobile-money.jobs';
+import { refundJobs } from './modules/refunds/refund-email-job';
 
 /** What every job needs, together: each module's handlers take their part of it. */
 export interface JobDeps {
@@ -28,5 +29,6 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
     ...deliveryJobs<JobDeps>({ whileUnpaid: resendPaymentInstructions }),
     ...mobileMoneyJobs,
     ...checkoutJobs,
+    ...refundJobs,
   ]);
 }

@@ -209,6 +209,11 @@ describe('admin analytics', () => {
       totalRevenueCents: 3000,
       currency: 'EUR',
       revenueGrowth: 20, // (30 − 25) / 25
+      paidRevenueCents: 3000,
+      refundedCents: 0,
+      revenueBeforeDiscountsCents: 3000,
+      discountCents: 0,
+      discountCodes: [],
       totalOrders: 3,
       ordersGrowth: 50, // (3 − 2) / 2
       totalDownloads: 2,

@@ -31,7 +31,29 @@ export interface CreatePaymentIntentInput {
 export interface WebhookEvent {
   id: string;
   type: string;
-  object: { id: string; object: string; metadata: Record<string, string> };
+  /** `paymentIntent`: the PaymentIntent a charge or a refund belongs to. */
+  object: { id: string; object: string; metadata: Record<string, string>; paymentIntent?: string };
+}
+
+/** A refund as the provider holds it. */
+export interface RefundView {
+  id: string;
+  paymentIntentId: string;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  /** Stripe's: pending, requires_action, succeeded, failed, canceled. */
+  status: string;
+  metadata: Record<string, string>;
+}
+
+export interface CreateRefundInput {
+  paymentIntentId: string;
+  /** Cents; the whole charge when omitted. */
+  amount?: number;
+  metadata: Record<string, string>;
+  /** The same key with the same parameters gives back the same refund, never a second one. */
+  idempotencyKey: string;
 }
 
 /** The card was refused; the message is the provider's, meant for the shopper. */
@@ -66,6 +88,13 @@ export interface PaymentGateway {
    * PaymentNotFoundError or PaymentRefusedError (e.g. already paid).
    */
   confirmTestPayment(paymentIntentId: string, cardNumber: string): Promise<PaymentIntentView>;
+  /**
+   * Refunds a payment, all of it or `amount` cents. Throws PaymentRefusedError when the provider refuses
+   * (already refunded, more than is left), PaymentNotFoundError, or PaymentProviderUnavailableError.
+   */
+  createRefund(input: CreateRefundInput): Promise<RefundView>;
+  /** Every refund of a PaymentIntent, those made in the provider's dashboard included. */
+  listRefunds(paymentIntentId: string): Promise<RefundView[]>;
   /** Verifies the Stripe-Signature over the exact bytes received (300 s tolerance). */
   constructWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): Promise<WebhookEvent>;
   close(): Promise<void>;

@@ -223,3 +223,103 @@ describe('confirm and webhooks', () => {
     expect(list.data[0]!.created).toBeGreaterThanOrEqual(list.data[1]!.created);
   });
 });
+
+describe('refunds', () => {
+  /** A paid intent of `amount` cents. */
+  const paidIntent = async (amount: number) => {
+    const intent = await stripe.paymentIntents.create({ amount, currency: 'eur' });
+    return stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+  };
+
+  test('a partial refund by payment_intent, then the rest: the charge counts them and says when it is refunded', async () => {
+    const paid = await paidIntent(1200);
+    const first = await stripe.refunds.create({
+      payment_intent: paid.id,
+      amount: 500,
+      metadata: { order: 'GA-1' },
+    });
+    expect(first).toMatchObject({
+      object: 'refund',
+      amount: 500,
+      currency: 'eur',
+      payment_intent: paid.id,
+      charge: paid.latest_charge,
+      status: 'succeeded',
+      metadata: { order: 'GA-1' },
+    });
+    expect(first.id).toMatch(/^re_/);
+    expect(await stripe.refunds.retrieve(first.id)).toMatchObject({ id: first.id, amount: 500 });
+    let charge = await stripe.charges.retrieve(String(paid.latest_charge));
+    expect(charge).toMatchObject({ amount: 1200, amount_refunded: 500, refunded: false });
+
+    const rest = await stripe.refunds.create({ charge: charge.id });
+    expect(rest.amount).toBe(700);
+    charge = await stripe.charges.retrieve(charge.id);
+    expect(charge).toMatchObject({ amount_refunded: 1200, refunded: true });
+    const listed = await stripe.refunds.list({ payment_intent: paid.id });
+    expect(listed.data.map((r) => r.id)).toEqual([rest.id, first.id]);
+  });
+
+  test('more than is left is invalid_request_error on param amount; a refunded charge is charge_already_refunded', async () => {
+    const paid = await paidIntent(900);
+    const tooMuch = await stripe.refunds
+      .create({ payment_intent: paid.id, amount: 901 })
+      .catch((e: unknown) => e);
+    expect(tooMuch).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(tooMuch).toMatchObject({ type: 'StripeInvalidRequestError', param: 'amount', statusCode: 400 });
+    expect((tooMuch as Error).message).toBe(
+      'Refund amount (€9.01) is greater than unrefunded amount on charge (€9.00)',
+    );
+    await stripe.refunds.create({ payment_intent: paid.id });
+    const again = await stripe.refunds.create({ payment_intent: paid.id }).catch((e: unknown) => e);
+    expect(again).toMatchObject({ code: 'charge_already_refunded', statusCode: 400 });
+    expect((again as Error).message).toBe(`Charge ${paid.latest_charge} has already been refunded.`);
+  });
+
+  test('an unpaid intent or an unknown refund is refused as Stripe refuses it', async () => {
+    const unpaid = await stripe.paymentIntents.create({ amount: 900, currency: 'eur' });
+    await expect(stripe.refunds.create({ payment_intent: unpaid.id })).rejects.toMatchObject({
+      code: 'charge_not_refundable',
+    });
+    await expect(stripe.refunds.retrieve('re_nope')).rejects.toMatchObject({
+      code: 'resource_missing',
+      statusCode: 404,
+    });
+  });
+
+  test('the same Idempotency-Key refunds once and replays; other parameters with it are an idempotency_error', async () => {
+    const paid = await paidIntent(1000);
+    const key = `refund-${randomBytes(6).toString('hex')}`;
+    const first = await stripe.refunds.create(
+      { payment_intent: paid.id, amount: 300 },
+      { idempotencyKey: key },
+    );
+    const replay = await stripe.refunds.create(
+      { payment_intent: paid.id, amount: 300 },
+      { idempotencyKey: key },
+    );
+    expect(replay.id).toBe(first.id);
+    expect(replay.lastResponse.headers['idempotent-replayed']).toBe('true');
+    expect((await stripe.charges.retrieve(String(paid.latest_charge))).amount_refunded).toBe(300);
+    await expect(
+      stripe.refunds.create({ payment_intent: paid.id, amount: 400 }, { idempotencyKey: key }),
+    ).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
+  });
+
+  test('a refund sends signed refund.created and charge.refunded events', async () => {
+    const paid = await paidIntent(800);
+    const made = await stripe.refunds.create({ payment_intent: paid.id, amount: 200 });
+    await vi.waitFor(() => {
+      expect(eventsFor(made.id, 'refund.created')).toHaveLength(1);
+      expect(eventsFor(String(paid.latest_charge), 'charge.refunded')).toHaveLength(1);
+    });
+    const delivery = eventsFor(String(paid.latest_charge), 'charge.refunded')[0]!;
+    const event = stripe.webhooks.constructEvent(delivery.body, delivery.signature, webhookSecret, 300);
+    expect(event.data.object).toMatchObject({
+      object: 'charge',
+      payment_intent: paid.id,
+      amount_refunded: 200,
+      refunded: false,
+    });
+  });
+});

@@ -10,8 +10,9 @@ import { FormEncodingError, type FormObject, type FormValue, parseStripeForm } f
  * errors `{ error: { type, message, code } }` with Stripe's status codes — so the shop's code path is the
  * one it runs against api.stripe.com. Its state is in memory on purpose: it plays an outside service.
  *
- * Covered: PaymentIntents create / retrieve / update / confirm, events list / retrieve, and signed
- * webhook delivery (`Stripe-Signature: t=…,v1=…`, HMAC-SHA256 over `${t}.${body}`) with retries.
+ * Covered: PaymentIntents create / retrieve / update / confirm, charges retrieve, refunds create /
+ * retrieve / list (a refund succeeds at once and sends `refund.created` and `charge.refunded`), events list /
+ * retrieve, and signed webhook delivery (`Stripe-Signature: t=…,v1=…`, HMAC-SHA256 over `${t}.${body}`) with retries.
  * Test payment methods: `pm_card_visa` (succeeds), `pm_card_chargeDeclined` (declined) and a few more
  * below; or a raw test card number in `payment_method_data[card][number]`: 4242424242424242 succeeds,
  * 4000000000000002 is declined.
@@ -99,12 +100,45 @@ interface PaymentIntent {
   status: PaymentIntentStatus;
 }
 
+interface Charge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  captured: true;
+  created: number;
+  currency: string;
+  livemode: false;
+  metadata: Record<string, string>;
+  paid: true;
+  payment_intent: string;
+  /** True once amount_refunded reaches amount: no further refund is possible. */
+  refunded: boolean;
+  status: 'succeeded';
+}
+
+interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  balance_transaction: string;
+  charge: string;
+  created: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  receipt_number: null;
+  status: 'succeeded';
+}
+
 interface StripeEvent {
   id: string;
   object: 'event';
   api_version: string;
   created: number;
-  data: { object: PaymentIntent };
+  data: { object: PaymentIntent | Charge | Refund };
   livemode: false;
   pending_webhooks: number;
   request: { id: string; idempotency_key: string | null };
@@ -241,6 +275,20 @@ const retrieveSchema = z.strictObject({
   client_secret: z.string().optional(),
   expand: z.array(z.string()).optional(),
 });
+const createRefundSchema = z.strictObject({
+  payment_intent: z.string().optional(),
+  charge: z.string().optional(),
+  amount: integer.optional(),
+  metadata: metadata.optional(),
+  reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer']).optional(),
+  expand: z.array(z.string()).optional(),
+});
+const listRefundsSchema = z.strictObject({
+  payment_intent: z.string().optional(),
+  charge: z.string().optional(),
+  limit: integer.optional(),
+  starting_after: z.string().optional(),
+});
 const listSchema = z.strictObject({
   limit: integer.optional(),
   type: z.string().optional(),
@@ -323,6 +371,8 @@ const MAX_BODY_BYTES = 256 * 1024;
 
 export async function startStripeFake(options: StripeFakeOptions): Promise<StripeFake> {
   const intents = new Map<string, PaymentIntent>();
+  const charges = new Map<string, Charge>();
+  const refunds: Refund[] = [];
   const events: StripeEvent[] = [];
   const idempotent = new Map<string, StoredResult>();
   const deliveries: WebhookDelivery[] = [];
@@ -395,7 +445,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
 
   const emit = (
     type: string,
-    intent: PaymentIntent,
+    intent: PaymentIntent | Charge | Refund,
     request: { id: string; idempotencyKey: string | null },
   ) => {
     const event: StripeEvent = {
@@ -475,6 +525,22 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       intent.amount_received = intent.amount;
       intent.payment_method = card.id;
       intent.last_payment_error = null;
+      charges.set(charge, {
+        id: charge,
+        object: 'charge',
+        amount: intent.amount,
+        amount_captured: intent.amount,
+        amount_refunded: 0,
+        captured: true,
+        created: now(),
+        currency: intent.currency,
+        livemode: false,
+        metadata: { ...intent.metadata },
+        paid: true,
+        payment_intent: intent.id,
+        refunded: false,
+        status: 'succeeded',
+      });
       emit('payment_intent.succeeded', intent, request);
       return { status: 200, body: intent };
     }
@@ -497,6 +563,93 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     intent.last_payment_error = error;
     emit('payment_intent.payment_failed', intent, request);
     return { status: 402, body: { error: { ...error, payment_intent: structuredClone(intent) } } };
+  };
+
+  const findCharge = (id: string, param: string) => {
+    const charge = charges.get(id);
+    if (!charge) throw invalidRequest(`No such charge: '${id}'`, { code: 'resource_missing', param }, 404);
+    return charge;
+  };
+
+  /** The charge a refund is for: named, or the PaymentIntent's latest (a paid intent has exactly one). */
+  const chargeToRefund = (params: z.output<typeof createRefundSchema>): Charge => {
+    if (params.charge) return findCharge(params.charge, 'charge');
+    if (!params.payment_intent) {
+      throw invalidRequest(
+        'One of the following params should be provided for this request: charge or payment_intent.',
+        {
+          code: 'parameter_missing',
+        },
+      );
+    }
+    const intent = findIntent(params.payment_intent);
+    if (intent.status !== 'succeeded' || !intent.latest_charge) {
+      throw invalidRequest(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, {
+        code: 'charge_not_refundable',
+        param: 'payment_intent',
+      });
+    }
+    return findCharge(intent.latest_charge, 'payment_intent');
+  };
+
+  const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+
+  // Stripe's rules: a fully refunded charge cannot be refunded again, and no refund exceeds what is left.
+  const createRefund = (
+    params: z.output<typeof createRefundSchema>,
+    request: { id: string; idempotencyKey: string | null },
+  ): Reply => {
+    const charge = chargeToRefund(params);
+    if (charge.refunded) {
+      throw invalidRequest(`Charge ${charge.id} has already been refunded.`, {
+        code: 'charge_already_refunded',
+      });
+    }
+    const left = charge.amount - charge.amount_refunded;
+    const amount = params.amount ?? left;
+    if (amount < 1) {
+      throw invalidRequest('Invalid positive integer', {
+        code: 'parameter_invalid_integer',
+        param: 'amount',
+      });
+    }
+    if (amount > left) {
+      throw invalidRequest(
+        `Refund amount (${euros(amount)}) is greater than unrefunded amount on charge (${euros(left)})`,
+        { code: 'amount_too_large', param: 'amount' },
+      );
+    }
+    const refund: Refund = {
+      id: `re_${token(24)}`,
+      object: 'refund',
+      amount,
+      balance_transaction: `txn_${token(24)}`,
+      charge: charge.id,
+      created: now(),
+      currency: charge.currency,
+      metadata: applyMetadata({}, params.metadata),
+      payment_intent: charge.payment_intent,
+      reason: params.reason ?? null,
+      receipt_number: null,
+      status: 'succeeded',
+    };
+    refunds.push(refund);
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    emit('refund.created', refund, request);
+    emit('charge.refunded', charge, request);
+    return { status: 200, body: refund };
+  };
+
+  const listRefunds = (params: z.output<typeof listRefundsSchema>): Reply => {
+    const newestFirst = [...refunds]
+      .reverse()
+      .filter(
+        (r) =>
+          (!params.payment_intent || r.payment_intent === params.payment_intent) &&
+          (!params.charge || r.charge === params.charge),
+      );
+    return listPage('/v1/refunds', newestFirst, params);
   };
 
   type Handler = (
@@ -591,24 +744,41 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     },
     {
       method: 'GET',
+      path: /^\/v1\/charges\/([^/]+)$/,
+      handle: (raw, match) => {
+        parseParams(retrieveSchema, raw);
+        return { status: 200, body: findCharge(decodeURIComponent(match[1]!), 'id') };
+      },
+    },
+    {
+      method: 'POST',
+      path: /^\/v1\/refunds$/,
+      handle: (raw, _m, request) => createRefund(parseParams(createRefundSchema, raw), request),
+    },
+    {
+      method: 'GET',
+      path: /^\/v1\/refunds$/,
+      handle: (raw) => listRefunds(parseParams(listRefundsSchema, raw)),
+    },
+    {
+      method: 'GET',
+      path: /^\/v1\/refunds\/([^/]+)$/,
+      handle: (raw, match) => {
+        parseParams(retrieveSchema, raw);
+        const id = decodeURIComponent(match[1]!);
+        const refund = refunds.find((r) => r.id === id);
+        if (!refund)
+          throw invalidRequest(`No such refund: '${id}'`, { code: 'resource_missing', param: 'id' }, 404);
+        return { status: 200, body: refund };
+      },
+    },
+    {
+      method: 'GET',
       path: /^\/v1\/events$/,
       handle: (raw) => {
         const params = parseParams(listSchema, raw);
-        let list = [...events].reverse().filter((e) => !params.type || e.type === params.type);
-        if (params.starting_after) {
-          const index = list.findIndex((e) => e.id === params.starting_after);
-          list = index === -1 ? [] : list.slice(index + 1);
-        }
-        const limit = Math.min(Math.max(params.limit ?? 10, 1), 100);
-        return {
-          status: 200,
-          body: {
-            object: 'list',
-            url: '/v1/events',
-            has_more: list.length > limit,
-            data: list.slice(0, limit),
-          },
-        };
+        const newestFirst = [...events].reverse().filter((e) => !params.type || e.type === params.type);
+        return listPage('/v1/events', newestFirst, params);
       },
     },
     {
@@ -700,7 +870,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       }
       if (!route) {
         throw invalidRequest(
-          `Unrecognized request URL (${method}: ${url.pathname}). This test-mode Stripe only knows PaymentIntents and events.`,
+          `Unrecognized request URL (${method}: ${url.pathname}). This test-mode Stripe only knows PaymentIntents, charges, refunds and events.`,
           {},
           404,
         );
@@ -767,6 +937,24 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
         server.closeAllConnections();
       });
     },
+  };
+}
+
+/** One page of a Stripe list, newest first: `limit` (1–100, 10 by default) after `starting_after`. */
+function listPage<T extends { id: string }>(
+  url: string,
+  newestFirst: T[],
+  params: { limit?: number; starting_after?: string },
+): Reply {
+  let list = newestFirst;
+  if (params.starting_after) {
+    const index = list.findIndex((item) => item.id === params.starting_after);
+    list = index === -1 ? [] : list.slice(index + 1);
+  }
+  const limit = Math.min(Math.max(params.limit ?? 10, 1), 100);
+  return {
+    status: 200,
+    body: { object: 'list', url, has_more: list.length > limit, data: list.slice(0, limit) },
   };
 }
 

@@ -8,6 +8,7 @@ import {
   PaymentNotFoundError,
   PaymentProviderUnavailableError,
   PaymentRefusedError,
+  type RefundView,
   type WebhookEvent,
 } from './card-gateway';
 import type { StripeFake } from './stripe-fake';
@@ -33,9 +34,22 @@ const webhookEventSchema = z.object({
       id: z.string(),
       object: z.string(),
       metadata: z.record(z.string(), z.string()).optional(),
+      payment_intent: z.string().nullish(),
     }),
   }),
 });
+
+function toRefundView(refund: Stripe.Refund): RefundView {
+  const intent = refund.payment_intent;
+  return {
+    id: refund.id,
+    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? ''),
+    amount: refund.amount,
+    currency: refund.currency,
+    status: refund.status ?? 'pending',
+    metadata: { ...refund.metadata },
+  };
+}
 
 function toView(intent: Stripe.PaymentIntent): PaymentIntentView {
   return {
@@ -63,7 +77,13 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
     }
     if (
       error instanceof errors.StripeInvalidRequestError &&
-      ['amount_too_small', 'amount_too_large', 'payment_intent_unexpected_state'].includes(error.code ?? '')
+      [
+        'amount_too_small',
+        'amount_too_large',
+        'payment_intent_unexpected_state',
+        'charge_already_refunded',
+        'charge_not_refundable',
+      ].includes(error.code ?? '')
     ) {
       throw new PaymentRefusedError(error.message, { cause: error });
     }
@@ -107,7 +127,41 @@ async function verifiedWebhookEvent(
   return {
     id,
     type,
-    object: { id: data.object.id, object: data.object.object, metadata: data.object.metadata ?? {} },
+    object: {
+      id: data.object.id,
+      object: data.object.object,
+      metadata: data.object.metadata ?? {},
+      ...(data.object.payment_intent ? { paymentIntent: data.object.payment_intent } : {}),
+    },
+  };
+}
+
+/** Refunds through the SDK: created with the caller's idempotency key, listed per PaymentIntent. */
+function refundsOf(stripe: Stripe): Pick<PaymentGateway, 'createRefund' | 'listRefunds'> {
+  return {
+    async createRefund(input) {
+      const refund = await call(() =>
+        stripe.refunds.create(
+          {
+            payment_intent: input.paymentIntentId,
+            ...(input.amount === undefined ? {} : { amount: input.amount }),
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return toRefundView(refund);
+    },
+
+    async listRefunds(paymentIntentId) {
+      // A payment has a handful of refunds at most; the SDK pages through them.
+      const refunds = await call(() =>
+        stripe.refunds
+          .list({ payment_intent: paymentIntentId, limit: 100 })
+          .autoPagingToArray({ limit: 1000 }),
+      );
+      return refunds.map(toRefundView);
+    },
   };
 }
 
@@ -166,6 +220,8 @@ export function createGateway(
         await call(() => stripe.paymentIntents.confirm(paymentIntentId, { payment_method: paymentMethod })),
       );
     },
+
+    ...refundsOf(stripe),
 
     constructWebhookEvent: (rawBody, signatureHeader) =>
       verifiedWebhookEvent(stripe, settings.webhookSecret, rawBody, signatureHeader),

@@ -7,6 +7,7 @@ import type {
 import { DEVICE_TYPES, TRAFFIC_SOURCES } from '../../../shared/contracts/analytics';
 import { centsToDecimal, toCents } from '../../../shared/money';
 import { formatDay, formatDuration, percentage, round2 } from './dashboard-format';
+import { refundsByDay } from './dashboard-revenue';
 import {
   bounds,
   type DashboardQuery,
@@ -57,6 +58,7 @@ export async function analyticsTimeseries(q: DashboardQuery): Promise<AnalyticsT
   const s = new Map(sessions.map((r) => [r.day, r.n]));
   const e = new Map(events.map((r) => [r.day, r]));
   const o = new Map(orders.map((r) => [r.day, r]));
+  const refunded = await refundsByDay(q, b);
   return {
     range: q.range,
     series: b.days.map((d) => ({
@@ -66,7 +68,8 @@ export async function analyticsTimeseries(q: DashboardQuery): Promise<AnalyticsT
       pageViews: e.get(d)?.page_views ?? 0,
       events: e.get(d)?.events ?? 0,
       orders: o.get(d)?.n ?? 0,
-      revenue: centsToDecimal(toCents(o.get(d)?.revenue ?? '0')),
+      // Net: that day's orders less that day's refunds (negative on a day of refunds and no sales).
+      revenue: centsToDecimal(toCents(o.get(d)?.revenue ?? '0') - (refunded.get(d) ?? 0)),
     })),
   };
 }

@@ -3,6 +3,7 @@ import { api } from '../../../shared/contracts/endpoints/bound';
 import { InvalidWebhookError, type WebhookEvent } from '../../adapters/payments/card-gateway';
 import { route } from '../../http/endpoint';
 import { badRequest } from '../../http/errors';
+import { applyRefundEvent, isRefundEvent } from '../refunds/refund-events';
 import { applyStripeEvent, type CheckoutDeps } from './checkout.service';
 
 export const STRIPE_WEBHOOK_PATH = api.checkout.stripeWebhook.path;
@@ -33,7 +34,9 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> 
       throw error;
     }
     try {
-      const outcome = await applyStripeEvent(deps, event);
+      const outcome = isRefundEvent(event)
+        ? await applyRefundEvent(deps, event)
+        : await applyStripeEvent(deps, event);
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event received');
     } catch (error) {
       // A paid order that cannot be made needs someone's attention, whatever the status code.

@@ -45,14 +45,26 @@ const dayLabelSchema = z.string();
 export const analyticsSummarySchema = z.object({
   range: z.enum(ANALYTICS_RANGES),
   /**
-   * Sum of completed orders' totals in euros, as a decimal string like order totals ("1234.50").
-   * Orders paid through the test-mode card gateway are not revenue: they are left out of every figure
-   * here but the two `testMode…` ones.
+   * Net revenue in euros, as a decimal string like order totals ("1234.50"): completed orders' totals
+   * (what was paid, after discounts) less the refunds made in the range (a refund counts on the day
+   * it was made). Orders paid through the test-mode card gateway are not revenue: they and their
+   * refunds are left out of every figure here but the two `testMode…` ones.
    */
   totalRevenue: z.string(),
   totalRevenueCents: z.number().int(),
   currency: z.literal('EUR'),
   revenueGrowth: growthSchema,
+  /** Completed orders' totals, before refunds; totalRevenueCents = paidRevenueCents − refundedCents. */
+  paidRevenueCents: z.number().int(),
+  /** Refunds made in the range. */
+  refundedCents: z.number().int(),
+  /** What the orders would have cost without their discount codes; minus discountCents = paidRevenueCents. */
+  revenueBeforeDiscountsCents: z.number().int(),
+  discountCents: z.number().int(),
+  /** Uses of each code by the range's completed orders, most used first (at most 20). */
+  discountCodes: z.array(
+    z.object({ code: z.string(), uses: z.number().int(), discountCents: z.number().int() }),
+  ),
   /** Completed orders (by completion time, else creation time), not events. */
   totalOrders: z.number().int(),
   ordersGrowth: growthSchema,
@@ -66,7 +78,10 @@ export const analyticsSummarySchema = z.object({
    */
   conversionRate: percentSchema,
   totalSessions: z.number().int(),
-  /** Completed orders of the range paid in test mode (simulated card payments), and their total in cents. */
+  /**
+   * Completed orders of the range paid in test mode (simulated card payments), and their total in
+   * cents less the refunds of test-mode orders made in the range.
+   */
   testModeOrders: z.number().int(),
   testModeRevenueCents: z.number().int(),
 });

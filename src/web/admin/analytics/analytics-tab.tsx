@@ -5,6 +5,7 @@ import { RangeSelect } from '../shell/range-select';
 import { useAdminData } from '../shell/use-admin-data';
 import { PAGES_LIMIT } from './analytics-format';
 import { FunnelPanel, GeoPanel, PagesPanel } from './report-panels';
+import { RevenuePanel } from './revenue-panel';
 import { SummaryCards } from './summary-cards';
 import { UsersPanel } from './users-panel';
 
@@ -25,6 +26,7 @@ export function AnalyticsTab() {
         <RangeSelect name="analyticsRange" value={range} onChange={setRange} />
       </div>
       <SummaryCards summary={summary} />
+      <RevenuePanel summary={summary} />
       <div className="grid gap-6 lg:grid-cols-2">
         <FunnelPanel funnel={funnel} />
         <UsersPanel users={users} />

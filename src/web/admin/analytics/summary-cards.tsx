@@ -53,6 +53,7 @@ export function SummaryCards({ summary }: { summary: AdminData<AnalyticsSummary>
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <StatCard label="Total Revenue" value={`€${euros.format(s.totalRevenueCents / 100)}`}>
         <Growth value={s.revenueGrowth} />
+        <p className="mt-1 text-xs text-stone-600">Net of discounts and of refunds made in the range</p>
         {s.testModeOrders > 0 ? (
           <p className="mt-1 text-xs text-amber-800" data-testid="test-mode-revenue">
             Not counted: {integer.format(s.testModeOrders)} test-mode order

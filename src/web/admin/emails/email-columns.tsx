@@ -16,6 +16,7 @@ const EMAIL_KINDS: Record<string, string> = {
   /** A card payment that could not become an order: refund it or deliver by hand (issue 15 item 7). */
   'card-payment-attention': 'Card paid, no order',
   rejection: 'Payment rejected',
+  'refund-email': 'Refund',
 };
 
 /**
@@ -70,6 +71,13 @@ function SendAgainCell(props: {
   sendAgain(entry: EmailLogEntry): void;
 }) {
   const { entry } = props;
+  // Sent to the customer, but a links email after a refund would contradict it (access may be closed).
+  if (entry.kind === 'refund-email')
+    return (
+      <span className="text-xs text-stone-600" data-testid="refund-notice">
+        Refund notice: nothing to resend
+      </span>
+    );
   if (!CUSTOMER_KINDS.has(entry.kind))
     return (
       <span className="text-xs text-stone-600" data-testid="shop-notice">

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { api } from '../../../shared/contracts/endpoints/bound';
+import { route } from '../../http/endpoint';
+import { adminActorOf } from '../admin-auth/require-admin';
+import { refundOrder } from './refund-order';
+
+/** The operator's refunds (issue 18), behind the admin key. */
+export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, payments } = app.services;
+
+  route(app, api.adminRefunds.refundOrder, async (request) =>
+    refundOrder(
+      { db, payments },
+      { ...request.body, orderId: request.params.id, actor: adminActorOf(request) },
+    ),
+  );
+};
