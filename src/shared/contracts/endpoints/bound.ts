@@ -1,6 +1,8 @@
 /** The endpoint catalogue with its zod schemas: what the server registers, documents and tests. */
 import * as admin from './admin';
 import { adminSchemas } from './admin.schemas';
+import * as adminOrders from './admin-orders';
+import { adminOrdersSchemas } from './admin-orders.schemas';
 import * as analytics from './analytics';
 import * as checkout from './checkout';
 import { checkoutSchemas } from './checkout.schemas';
@@ -13,6 +15,7 @@ export const api = {
   storefront: bindSchemas({ ...storefront, ...delivery, ...analytics }, storefrontSchemas),
   checkout: bindSchemas(checkout, checkoutSchemas),
   admin: bindSchemas(admin, adminSchemas),
+  adminOrders: bindSchemas(adminOrders, adminOrdersSchemas),
 };
 
 /** Every endpoint, for the OpenAPI check and the generated bad-input suite. */
