@@ -7,12 +7,14 @@ import { emailLog, orderEvents, type orders, paymentReceipts, refunds } from '..
 type OrderRow = typeof orders.$inferSelect;
 
 const entry = (
+  id: string,
   at: Date,
   kind: string,
   actor: string | null,
   summary: string,
   detail: string | null = null,
 ): TimelineEntry & { time: number } => ({
+  id,
   at: at.toISOString(),
   time: at.getTime(),
   kind,
@@ -37,6 +39,7 @@ export async function orderTimeline(db: Db, order: OrderRow): Promise<TimelineEn
     ...lifecycle(order),
     ...emails.map((email) =>
       entry(
+        `email:${email.id}`,
         email.sentAt ?? email.createdAt,
         'email',
         'system',
@@ -47,10 +50,17 @@ export async function orderTimeline(db: Db, order: OrderRow): Promise<TimelineEn
       ),
     ),
     ...receipts.map((receipt) =>
-      entry(receipt.createdAt, 'receipt', 'buyer', `Payment receipt sent (${receipt.provider})`),
+      entry(
+        `receipt:${receipt.id}`,
+        receipt.createdAt,
+        'receipt',
+        'buyer',
+        `Payment receipt sent (${receipt.provider})`,
+      ),
     ),
     ...refundRows.map((refund) =>
       entry(
+        `refund:${refund.id}`,
         refund.createdAt,
         'refund',
         refund.actor,
@@ -72,10 +82,15 @@ function lifecycle(order: OrderRow) {
         : order.providerTransactionId && !order.verifiedBy
           ? 'cinetpay'
           : (order.verifiedBy ?? 'system');
-  const entries = [entry(order.createdAt, 'created', 'buyer', `Order placed (${order.paymentMethod})`)];
-  if (order.completedAt) entries.push(entry(order.completedAt, 'paid', decidedBy, 'Paid: order completed'));
-  if (order.rejectedAt) entries.push(entry(order.rejectedAt, 'rejected', decidedBy, 'Payment rejected'));
-  if (order.status === 'expired') entries.push(entry(order.updatedAt, 'expired', 'system', 'Expired unpaid'));
+  const entries = [
+    entry('created', order.createdAt, 'created', 'buyer', `Order placed (${order.paymentMethod})`),
+  ];
+  if (order.completedAt)
+    entries.push(entry('paid', order.completedAt, 'paid', decidedBy, 'Paid: order completed'));
+  if (order.rejectedAt)
+    entries.push(entry('rejected', order.rejectedAt, 'rejected', decidedBy, 'Payment rejected'));
+  if (order.status === 'expired')
+    entries.push(entry('expired', order.updatedAt, 'expired', 'system', 'Expired unpaid'));
   return entries;
 }
 
@@ -87,9 +102,11 @@ const text = (value: unknown) =>
 function eventEntry(event: EventRow) {
   const data = event.data;
   const at = event.createdAt;
+  const id = `event:${event.id}`;
   switch (event.kind) {
     case 'download':
       return entry(
+        id,
         at,
         'download',
         event.actor,
@@ -97,21 +114,22 @@ function eventEntry(event: EventRow) {
         text(data.country) ? `Country: ${text(data.country)}` : null,
       );
     case 'access_revoked':
-      return entry(at, event.kind, event.actor, 'Access to the downloads revoked', text(data.reason));
+      return entry(id, at, event.kind, event.actor, 'Access to the downloads revoked', text(data.reason));
     case 'access_restored':
-      return entry(at, event.kind, event.actor, 'Access to the downloads restored');
+      return entry(id, at, event.kind, event.actor, 'Access to the downloads restored');
     case 'email_changed':
       return entry(
+        id,
         at,
         event.kind,
         event.actor,
         `Buyer’s email changed from ${text(data.from)} to ${text(data.to)}`,
       );
     case 'resend':
-      return entry(at, event.kind, event.actor, `Delivery email resent to ${text(data.to)}`);
+      return entry(id, at, event.kind, event.actor, `Delivery email resent to ${text(data.to)}`);
     case 'note':
-      return entry(at, event.kind, event.actor, 'Private note', text(data.text));
+      return entry(id, at, event.kind, event.actor, 'Private note', text(data.text));
     default:
-      return entry(at, event.kind, event.actor, event.kind.replaceAll('_', ' '), null);
+      return entry(id, at, event.kind, event.actor, event.kind.replaceAll('_', ' '), null);
   }
 }

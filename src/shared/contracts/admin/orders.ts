@@ -97,6 +97,8 @@ const money = z.object({ euros: z.string(), fcfa: z.int() });
 export type Money = z.infer<typeof money>;
 
 export const timelineEntrySchema = z.object({
+  /** Unique within the order's timeline: its source and that row's id. */
+  id: z.string(),
   at: z.string(),
   /** created, paid, rejected, expired, email, receipt, refund, download, access_revoked, … */
   kind: z.string(),
