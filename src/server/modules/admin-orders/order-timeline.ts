@@ -70,7 +70,11 @@ export async function orderTimeline(db: Db, order: OrderRow): Promise<TimelineEn
     ),
     ...events.map((event) => eventEntry(event)),
   ];
-  return entries.sort((a, b) => b.time - a.time).map(({ time: _time, ...rest }) => rest);
+  // Newest first; at the same instant, what was listed later happened later (paid after created).
+  return entries
+    .map((line, index) => ({ line, index }))
+    .sort((a, b) => b.line.time - a.line.time || b.index - a.index)
+    .map(({ line: { time: _time, ...rest } }) => rest);
 }
 
 function lifecycle(order: OrderRow) {

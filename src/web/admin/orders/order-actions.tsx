@@ -5,8 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api';
-import { adminCall } from '../auth/admin-session';
+import { AdminApiError, adminCall } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';
 import { newRequestId } from './order-query';
 
@@ -30,8 +29,8 @@ function useOrderAction(onDone: () => Promise<void>) {
       setOpen(null);
       await onDone();
     } catch (problem) {
-      if (problem instanceof ApiError && problem.status === 400) setError(problem.serverMessage);
-      else showAdminError(problem instanceof ApiError ? problem.serverMessage : problem);
+      if (problem instanceof AdminApiError && problem.status === 400) setError(problem.message);
+      else showAdminError(problem);
     } finally {
       setPending(false);
     }
@@ -217,7 +216,7 @@ function NoteForm({ orderId, onDone }: { orderId: string; onDone(): Promise<void
       toast({ title: 'Note added' });
       await onDone();
     } catch (problem) {
-      showAdminError(problem instanceof ApiError ? problem.serverMessage : problem);
+      showAdminError(problem);
     } finally {
       setPending(false);
     }

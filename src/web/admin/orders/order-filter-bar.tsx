@@ -30,25 +30,28 @@ export function OrderFilterBar({ params, query }: { params: URLSearchParams; que
           value={query.status ?? ''}
           options={STATUS_OPTIONS}
           onChange={(status) => apply({ status })}
+          className="w-full sm:w-auto"
         />
         <Select
           label="Method"
           value={query.method ?? ''}
           options={METHOD_OPTIONS}
           onChange={(method) => apply({ method })}
+          className="w-full sm:w-auto"
         />
         <Select
           label="Language"
           value={query.locale ?? ''}
           options={LOCALE_OPTIONS}
           onChange={(locale) => apply({ locale })}
+          className="w-full sm:w-auto"
         />
         <Select
           label="Guide"
           value={query.guide ?? ''}
           options={guideOptions}
           onChange={(guide) => apply({ guide })}
-          className="max-w-full sm:max-w-56"
+          className="w-full sm:w-auto sm:max-w-56"
         />
         <DayInput label="From" value={query.from} onChange={(from) => apply({ from })} />
         <DayInput label="To" value={query.to} onChange={(to) => apply({ to })} />
