@@ -105,6 +105,13 @@ describe('the orders list', () => {
     ['limit=101', 'limit'],
     ['limit=0', 'limit'],
     ['limit=ten', 'limit'],
+    ['limit=1e999', 'limit'],
+    ['limit=99999999999999999999999', 'limit'],
+    ['q=a%00b', 'q'],
+    [
+      `cursor=${Buffer.from('not a date|00000000-0000-4000-8000-000000000000').toString('base64url')}`,
+      'cursor',
+    ],
     ['cursor=bm90LWEtY3Vyc29y', 'cursor'],
     ['cursor=%25%25', 'cursor'],
     ['status=paid', 'status'],

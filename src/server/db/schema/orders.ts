@@ -30,7 +30,7 @@ export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHOD_VALUES)
 
 /** What the operator's search compares (admin-orders/order-filters.ts); the trigram indexes are on these. */
 const nameText = (first: AnyPgColumn, last: AnyPgColumn) => sql`lower(${first} || ' ' || ${last})`;
-const phoneDigits = (phone: AnyPgColumn) => sql`regexp_replace(${phone}, '[^0-9]', '', 'g')`;
+const reversedDigits = (phone: AnyPgColumn) => sql`reverse(regexp_replace(${phone}, '[^0-9]', '', 'g'))`;
 
 export const orders = pgTable(
   'orders',
@@ -110,14 +110,15 @@ export const orders = pgTable(
     index('orders_locale_created_idx').on(t.locale, t.createdAt),
     index('orders_name_trgm_idx').using('gin', sql`${nameText(t.firstName, t.lastName)} gin_trgm_ops`),
     index('orders_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
-    index('orders_phone_trgm_idx').using('gin', sql`${phoneDigits(t.phoneNumber)} gin_trgm_ops`),
+    // A phone number is found by its last digits: a prefix of the reversed digits.
+    index('orders_phone_digits_reversed_idx').on(sql`${reversedDigits(t.phoneNumber)} text_pattern_ops`),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
   ],
 );
 
 export const orderSearchText = {
   name: nameText(orders.firstName, orders.lastName),
-  phoneDigits: phoneDigits(orders.phoneNumber),
+  reversedPhoneDigits: reversedDigits(orders.phoneNumber),
 };
 
 export const orderItems = pgTable(
@@ -140,7 +141,8 @@ export const orderItems = pgTable(
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
-    index('order_items_guide_idx').on(t.guideId),
+    // The Orders tab's guide filter probes (guide, order) from its index alone.
+    index('order_items_guide_order_idx').on(t.guideId, t.orderId),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );

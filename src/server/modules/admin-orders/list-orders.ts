@@ -87,20 +87,19 @@ export async function listOrders(
   query: OrderFilters & { cursor?: string | undefined; limit: number },
 ): Promise<OrderList> {
   const where = orderWhere(query);
-  const rows = await selectOrderPage(
-    db,
-    where,
-    query.cursor ? decodeCursor(query.cursor) : undefined,
-    query.limit + 1,
-  );
-  const page = rows.slice(0, query.limit);
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const matched = db
     .select({ one: sql`1` })
     .from(orders)
     .where(where)
     .limit(ORDER_COUNT_CAP + 1)
     .as('matched');
-  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(matched);
+  // The page and the count are independent: on PostgreSQL they run side by side on two connections.
+  const [rows, [counted]] = await Promise.all([
+    selectOrderPage(db, where, after, query.limit + 1),
+    db.select({ n: sql<number>`count(*)::int` }).from(matched),
+  ]);
+  const page = rows.slice(0, query.limit);
   const total = Number(counted?.n ?? 0);
   const titles = await guideTitles(
     db,

@@ -8,7 +8,7 @@ import { orderStatusSchema, paymentMethodSchema } from '../orders';
 /** At most this many orders per page; the list answers a count up to ORDER_COUNT_CAP. */
 export const ORDERS_MAX_PAGE_SIZE = 100;
 export const ORDERS_PAGE_SIZE = 25;
-export const ORDER_COUNT_CAP = 10_000;
+export const ORDER_COUNT_CAP = 1000;
 
 /** How the operator names a method: mobile money by receipt and CinetPay are told apart. */
 export const ORDER_METHOD_FILTERS = ['card', 'mobile_money', 'cinetpay', 'free'] as const;
