@@ -27,6 +27,7 @@ import { adminContentRoutes } from './modules/admin-content/admin-content.routes
 import { adminEmailsRoutes } from './modules/admin-emails/admin-emails.routes';
 import { adminGuidesRoutes } from './modules/admin-guides/admin-guides.routes';
 import { adminMediaRoutes } from './modules/admin-media/admin-media.routes';
+import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes';
 import {
   createAnalyticsBuffer,
   type EventBuffer,
@@ -44,6 +45,7 @@ import { mailRoutes } from './modules/mail/mail.routes';
 import { automaticPaymentRoutes } from './modules/mobile-money/automatic-payment.routes';
 import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-payment.service';
 import { mobileMoneyRoutes } from './modules/mobile-money/mobile-money.routes';
+import { recordOrderEvent } from './modules/orders/order-events';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
@@ -272,7 +274,10 @@ async function registerRoutes(
   await app.register(seoRoutes);
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
-  await app.register(downloadsRoutes);
+  await app.register(downloadsRoutes, {
+    recordDownload: (orderId, download) =>
+      recordOrderEvent(app.services.db, orderId, { kind: 'download', actor: 'buyer', data: download }),
+  });
   await app.register(mailRoutes);
   await app.register(adminAuthRoutes);
   await app.register(adminGuidesRoutes);
@@ -283,6 +288,7 @@ async function registerRoutes(
   await app.register(refundsRoutes);
   await app.register(automaticPaymentRoutes, { deps: automaticPayment });
   await app.register(adminEmailsRoutes);
+  await app.register(adminOrdersRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {

@@ -32,7 +32,7 @@ export async function signedInAdmin(
   browser: Browser,
   shopUrl: string,
   adminKey: string,
-  tab: 'mobile-money' | 'emails',
+  tab: 'mobile-money' | 'emails' | 'orders',
   width = 1280,
 ): Promise<Page> {
   const page = await newPage(browser, width);

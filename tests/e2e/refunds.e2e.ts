@@ -13,10 +13,11 @@ import {
   startShop,
   trackPageErrors,
 } from './harness';
+import { signedInAdmin } from './mobile-money-support';
 
 // The operator's job (issue 18): refund a card order in full and see the dashboard's revenue change.
-// The refund is asked through the admin API with the admin key; the order page's Refund button is
-// wired when the Orders tab is merged.
+// The first test asks through the admin API (two identical requests); the second clicks Refund on
+// the order's page in the Orders tab.
 
 const ADMIN_KEY = 'e2e-admin-key-refunds-0123456789';
 const BUYER = 'fatou.refund@example.com';
@@ -55,11 +56,11 @@ async function mailsTo(to: string, subject: RegExp, count: number) {
 }
 
 /** Buys the first guide found for "marrakech" by test card, on a phone, in French. */
-async function buyByCard(page: Page): Promise<string> {
+async function buyByCard(page: Page, email = BUYER): Promise<string> {
   await page.goto(`${shop.url}/?search=marrakech`);
   await checkoutFirstCard(page);
   for (const [name, value] of Object.entries({
-    email: BUYER,
+    email,
     firstName: 'Fatou',
     lastName: 'Sow',
     mobile: '+221 77 000 00 00',
@@ -134,7 +135,35 @@ describe('refunding a card order', () => {
     await desktop.close();
   });
 
-  // The buyer's order page and links saying that access is closed belong to the Orders part (revoke /
-  // restore); this refund sets the order's access_revoked_at through revokeAccess for them to read.
-  test.todo("the buyer's order page says access is closed, in the buyer's language");
+  test('from the order page on a phone: Refund, and the buyer’s order page says the guides are closed', async () => {
+    const buyer = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const shopper = await buyer.newPage();
+    const email = 'awa.refund.ui@example.com';
+    const orderNumber = await buyByCard(shopper, email);
+    const orderPage = await shopper.getByRole('link', { name: 'Voir ma commande' }).getAttribute('href');
+    expect(orderPage).toMatch(/^\/order-confirmation\//);
+
+    const desk = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'orders', 390);
+    const errors = trackPageErrors(desk);
+    await desk.getByRole('searchbox', { name: 'Search orders' }).fill(email);
+    await desk.getByRole('button', { name: 'Search', exact: true }).click();
+    await desk.getByRole('link', { name: orderNumber }).click();
+    await desk.getByTestId('order-page').getByRole('heading', { name: orderNumber }).waitFor();
+    await desk.getByRole('button', { name: 'Refund', exact: true }).click();
+    const dialog = desk.getByRole('dialog', { name: 'Refund this order' });
+    await dialog.getByRole('button', { name: 'Refund through Stripe' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // Refunded in full: the button is gone and access shows as revoked.
+    await expect.poll(() => desk.getByRole('button', { name: 'Refund', exact: true }).count()).toBe(0);
+    await desk.getByRole('button', { name: 'Restore access' }).waitFor();
+    await keepScreenshot(desk, 'refunds-order-page-390', { fullPage: true });
+    expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    expect(errors).toEqual([]);
+
+    await shopper.goto(`${shop.url}${orderPage}`);
+    await shopper.getByText('Accès aux guides suspendu').waitFor();
+    await mailsTo(email, /Remboursement de votre commande/, 1);
+    await buyer.close();
+    await desk.context().close();
+  });
 });

@@ -30,6 +30,8 @@ export const orderSchema = z.object({
     .optional(),
   locale: localeSchema,
   createdAt: z.string(),
+  /** The shop revoked the downloads (issue 18): the page says so instead of offering the files. */
+  accessRevoked: z.boolean(),
   items: z.array(
     z.object({
       id: z.string(),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   boolean,
   check,
@@ -26,6 +27,10 @@ export const orderStatusEnum = pgEnum('order_status', [
 ]);
 /** From the one table of payment methods; its values and their order are the database's. */
 export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHOD_VALUES);
+
+/** What the operator's search compares (admin-orders/order-filters.ts); the trigram indexes are on these. */
+const nameText = (first: AnyPgColumn, last: AnyPgColumn) => sql`lower(${first} || ' ' || ${last})`;
+const reversedDigits = (phone: AnyPgColumn) => sql`reverse(regexp_replace(${phone}, '[^0-9]', '', 'g'))`;
 
 export const orders = pgTable(
   'orders',
@@ -99,9 +104,22 @@ export const orders = pgTable(
     index('orders_email_idx').on(t.email),
     // Per-email daily limits (issue 15) and the operator's search compare emails case-insensitively.
     index('orders_email_lower_created_idx').on(sql`lower(${t.email})`, t.createdAt),
+    // The Orders tab (issue 18): newest first with a keyset cursor, filters, and the search box.
+    index('orders_created_id_idx').on(t.createdAt, t.id),
+    index('orders_method_created_idx').on(t.paymentMethod, t.createdAt),
+    index('orders_locale_created_idx').on(t.locale, t.createdAt),
+    index('orders_name_trgm_idx').using('gin', sql`${nameText(t.firstName, t.lastName)} gin_trgm_ops`),
+    index('orders_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    // A phone number is found by its last digits: a prefix of the reversed digits.
+    index('orders_phone_digits_reversed_idx').on(sql`${reversedDigits(t.phoneNumber)} text_pattern_ops`),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
   ],
 );
+
+export const orderSearchText = {
+  name: nameText(orders.firstName, orders.lastName),
+  reversedPhoneDigits: reversedDigits(orders.phoneNumber),
+};
 
 export const orderItems = pgTable(
   'order_items',
@@ -123,7 +141,8 @@ export const orderItems = pgTable(
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
-    index('order_items_guide_idx').on(t.guideId),
+    // The Orders tab's guide filter probes (guide, order) from its index alone.
+    index('order_items_guide_order_idx').on(t.guideId, t.orderId),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );

@@ -5,6 +5,7 @@ import { FileNotFoundError } from '../../adapters/storage/file-store';
 import { route } from '../../http/endpoint';
 import { notFound } from '../../http/errors';
 import { parseByteRange } from './byte-range';
+import { type DownloadsRoutesOptions, downloadRecording } from './download-access';
 import {
   DOWNLOAD_LINK_TTL_MS,
   issueDownloadLink,
@@ -25,8 +26,9 @@ function privateDownload(reply: FastifyReply, fileName: string, contentType: str
     .header('x-content-type-options', 'nosniff');
 }
 
-export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const downloadsRoutes: FastifyPluginAsyncZod<DownloadsRoutesOptions> = async (app, options) => {
   const deps = { db: app.services.db, files: app.services.files };
+  const served = downloadRecording(app.services.config.analytics.geoip, options.recordDownload);
 
   route(app, api.storefront.zipLink, async (request) =>
     issueZipLink(deps, { publicId: request.params.orderId }),
@@ -42,8 +44,11 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Compression off: byte ranges address the stored bytes, and PDFs and ZIPs do not shrink anyway.
   route(app, api.storefront.file, { compress: false }, async (request, reply) => {
-    const file = await openFileDownload(deps, request.params.token);
+    const { file, orderId } = await openFileDownload(deps, request.params.token);
     const { files } = app.services;
+    // A resumed download (a range not from the first byte) is the same download, recorded once.
+    if (!/^bytes=[1-9]/.test(request.headers.range ?? ''))
+      await served(orderId, file.originalName, request.ip);
     if (files.presignedDownloadUrl) {
       // A bucket serves the bytes itself: the grant was checked above, the URL lives 15 minutes.
       const url = await files.presignedDownloadUrl(file.storageKey, {
@@ -92,7 +97,8 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, api.storefront.zipFile, { compress: false }, async (request, reply) => {
-    const { fileName, entries } = await openZipDownload(deps, request.params.token);
+    const { fileName, entries, orderId } = await openZipDownload(deps, request.params.token);
+    await served(orderId, fileName, request.ip);
     const zip = streamZip(app.services.files, entries, new Date());
     const size = await zip.size;
     privateDownload(reply, fileName, 'application/zip').header('accept-ranges', 'none');

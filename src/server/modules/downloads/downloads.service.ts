@@ -7,6 +7,7 @@ import { orderItems } from '../../db/schema';
 import { forbidden, gone, notFound, unavailable } from '../../domain/errors';
 import type { StoredFile } from '../files/files.service';
 import { type DeliveryItem, type DeliveryOrder, findDeliveryOrder, type OrderRow } from './delivery-order';
+import { assertAccessNotRevoked } from './download-access';
 import {
   type DownloadGrant,
   downloadSigningSecret,
@@ -46,6 +47,7 @@ function assertDeliverable(order: OrderRow): void {
         : 'This order is not completed yet: its guides can be downloaded once the payment is confirmed.',
     );
   }
+  assertAccessNotRevoked(order);
 }
 
 async function findCompletedOrder(db: Db, publicId: string): Promise<DeliveryOrder> {
@@ -134,7 +136,10 @@ async function checkGrant(deps: DownloadDeps, token: string): Promise<DownloadGr
 }
 
 /** The stamped PDF a file link grants, after checking its signature, its expiry and the order. */
-export async function openFileDownload(deps: DownloadDeps, token: string): Promise<StoredFile> {
+export async function openFileDownload(
+  deps: DownloadDeps,
+  token: string,
+): Promise<{ file: StoredFile; orderId: string }> {
   const grant = await checkGrant(deps, token);
   if (grant.k !== 'file') throw forbidden('This download link is not valid.');
   const [item] = await deps.db
@@ -147,7 +152,7 @@ export async function openFileDownload(deps: DownloadDeps, token: string): Promi
   if (!delivery || !entry) throw notFound('This file no longer exists');
   // Checked again at download time: an order refunded after the link was made no longer downloads.
   assertDeliverable(delivery.order);
-  return stampedCopy(deps, delivery.order, entry, grant.slot);
+  return { file: await stampedCopy(deps, delivery.order, entry, grant.slot), orderId: delivery.order.id };
 }
 
 export interface ZipEntry {
@@ -159,7 +164,7 @@ export interface ZipEntry {
 export async function openZipDownload(
   deps: DownloadDeps,
   token: string,
-): Promise<{ fileName: string; entries: ZipEntry[] }> {
+): Promise<{ fileName: string; entries: ZipEntry[]; orderId: string }> {
   const grant = await checkGrant(deps, token);
   if (grant.k !== 'zip') throw forbidden('This download link is not valid.');
   const delivery = await findDeliveryOrder(deps.db, { id: grant.order });
@@ -172,5 +177,5 @@ export async function openZipDownload(
     seen.add(name);
     return { file, name };
   });
-  return { fileName: zipFileName(delivery.order.orderNumber), entries };
+  return { fileName: zipFileName(delivery.order.orderNumber), entries, orderId: delivery.order.id };
 }

@@ -241,6 +241,7 @@ export async function findOrderByPublicId(db: Db, publicId: string): Promise<Ord
     djamoReference: order.mobileMoneyReference,
     locale: order.locale,
     createdAt: order.createdAt.toISOString(),
+    accessRevoked: order.accessRevokedAt !== null,
     items: items.map((row) => ({
       id: row.item.id,
       quantity: row.item.quantity,

@@ -1,6 +1,8 @@
 /** The endpoint catalogue with its zod schemas: what the server registers, documents and tests. */
 import * as admin from './admin';
 import { adminSchemas } from './admin.schemas';
+import * as adminOrders from './admin-orders';
+import { adminOrdersSchemas } from './admin-orders.schemas';
 import * as adminRefunds from './admin-refunds';
 import { adminRefundsSchemas } from './admin-refunds.schemas';
 import * as analytics from './analytics';
@@ -16,6 +18,7 @@ export const api = {
   checkout: bindSchemas(checkout, checkoutSchemas),
   admin: bindSchemas(admin, adminSchemas),
   adminRefunds: bindSchemas(adminRefunds, adminRefundsSchemas),
+  adminOrders: bindSchemas(adminOrders, adminOrdersSchemas),
 };
 
 /** Every endpoint, for the OpenAPI check and the generated bad-input suite. */

@@ -8,6 +8,8 @@
 import type { z } from 'zod';
 import type * as admin from './admin';
 import type { adminSchemas } from './admin.schemas';
+import type * as adminOrders from './admin-orders';
+import type { adminOrdersSchemas } from './admin-orders.schemas';
 import type * as adminRefunds from './admin-refunds';
 import type { adminRefundsSchemas } from './admin-refunds.schemas';
 import type * as analytics from './analytics';
@@ -63,7 +65,8 @@ type Indexed<R, T> = {
 type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytics, typeof storefrontSchemas> &
   Indexed<typeof checkout, typeof checkoutSchemas> &
   Indexed<typeof admin, typeof adminSchemas> &
-  Indexed<typeof adminRefunds, typeof adminRefundsSchemas>;
+  Indexed<typeof adminRefunds, typeof adminRefundsSchemas> &
+  Indexed<typeof adminOrders, typeof adminOrdersSchemas>;
 
 type SchemasOf<E> = E extends Route
   ? `${E['method']} ${E['path']}` extends infer Key extends keyof SchemaIndex

@@ -3,11 +3,12 @@
  * read `bound.ts`, which adds each endpoint's schemas.
  */
 import * as admin from './admin';
+import * as adminOrders from './admin-orders';
 import * as adminRefunds from './admin-refunds';
 import * as analytics from './analytics';
 import * as checkout from './checkout';
 import * as delivery from './delivery';
 import * as storefront from './storefront';
 
-export const endpoints = { storefront, delivery, analytics, checkout, admin, adminRefunds };
+export const endpoints = { storefront, delivery, analytics, checkout, admin, adminRefunds, adminOrders };
 export type { BodyOf, Method, ParamsOf, QueryOf, ResponseOf, Route } from './define';

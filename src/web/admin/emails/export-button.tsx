@@ -3,6 +3,7 @@ import { exportCustomers } from '../../../shared/contracts/endpoints/admin';
 import { toast } from '../../components/ui/toast';
 import { urlOf } from '../../lib/api';
 import { adminOpen } from '../auth/admin-session';
+import { saveAnswer } from '../shell/save-answer';
 
 /** 'Export Email List': the customers' CSV, downloaded under the name the server gives it. */
 export function ExportButton() {
@@ -10,17 +11,7 @@ export function ExportButton() {
   const exportList = async () => {
     setExporting(true);
     try {
-      const response = await adminOpen(urlOf(exportCustomers));
-      const name =
-        /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'customers.csv';
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 5000);
+      await saveAnswer(await adminOpen(urlOf(exportCustomers)), 'customers.csv');
       toast({ title: 'Customer email list exported successfully' });
     } catch (error) {
       toast({ title: 'Export failed', description: (error as Error).message, variant: 'destructive' });

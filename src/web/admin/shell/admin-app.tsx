@@ -10,9 +10,11 @@ import { EmailsTab } from '../emails/emails-tab';
 import { GuidesTab } from '../guides/guides-tab';
 import { MediaTab } from '../media/media-tab';
 import { MobileMoneyTab } from '../mobile-money/mobile-money-tab';
+import { OrdersTab } from '../orders/orders-tab';
 
 const TAB_VIEWS: Record<AdminTab, () => React.JSX.Element> = {
   analytics: AnalyticsTab,
+  orders: OrdersTab,
   guides: GuidesTab,
   'mobile-money': MobileMoneyTab,
   emails: EmailsTab,
@@ -22,6 +24,7 @@ const TAB_VIEWS: Record<AdminTab, () => React.JSX.Element> = {
 
 const TAB_LABELS: Record<AdminTab, string> = {
   analytics: 'Analytics',
+  orders: 'Orders',
   guides: 'Guides',
   'mobile-money': 'Mobile Money',
   emails: 'Emails',
@@ -29,7 +32,7 @@ const TAB_LABELS: Record<AdminTab, string> = {
   media: 'Media',
 };
 
-/** The admin dashboard frame: six tabs, the active one taken from the path. */
+/** The admin dashboard frame: seven tabs, the active one taken from the path. */
 export default function AdminApp() {
   // Each tab has its own route (routes.tsx), so the tab is read from the path here.
   const [, params] = useRoute<{ tab: string }>('/admin/:tab');

@@ -69,6 +69,9 @@ export const en: Record<keyof typeof fr, string> = {
   'order.expiredTitle': 'Order expired',
   'order.expiredText':
     'No payment or receipt arrived for this order in time, so it was cancelled. To get these guides, place a new order. If you have already paid, contact us with this order number.',
+  'order.revokedTitle': 'Access to the guides suspended',
+  'order.revokedText':
+    'Access to this order’s guides has been suspended by the shop. Contact us with this order number if you think this is a mistake.',
   'resend.title': 'Resend my links',
   'resend.text':
     'Enter your order number and email: we resend the delivery email, or how to pay an order not yet paid, if the order exists.',

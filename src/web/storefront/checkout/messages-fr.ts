@@ -72,6 +72,9 @@ export const fr = {
   'order.expiredTitle': 'Commande expirée',
   'order.expiredText':
     'Aucun paiement ni reçu n’est arrivé pour cette commande dans le délai prévu : elle a été annulée. Pour recevoir ces guides, passez une nouvelle commande. Si vous avez déjà payé, contactez-nous en indiquant ce numéro de commande.',
+  'order.revokedTitle': 'Accès aux guides suspendu',
+  'order.revokedText':
+    'L’accès aux guides de cette commande a été suspendu par la boutique. Contactez-nous en indiquant ce numéro de commande si vous pensez qu’il s’agit d’une erreur.',
   'resend.title': 'Renvoyer mes liens',
   'resend.text':
     'Indiquez votre numéro de commande et votre e-mail : nous renvoyons l’e-mail de livraison, ou comment payer une commande pas encore payée, si la commande existe.',

@@ -40,7 +40,7 @@ function OrderView({ order }: { order: Order }) {
   return (
     <section className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
       <Head title={t('meta.order.title')} description={t('order.linkNote')} noindex />
-      {order.status === 'completed' ? (
+      {order.status === 'completed' && !order.accessRevoked ? (
         <CompletedOrder order={order} heading={heading} />
       ) : order.paymentMethod === 'djamo' &&
         (order.status === 'pending' || order.status === 'pending_verification') ? (
@@ -58,9 +58,9 @@ function ClosedOrder({ order }: { order: Order }) {
   const { locale } = useI18n();
   return (
     <div data-order-status={order.status}>
-      <h1 className="text-2xl font-bold">{t(closedTexts(order.status).title)}</h1>
+      <h1 className="text-2xl font-bold">{t(closedTexts(order).title)}</h1>
       <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
-      <p className="mt-3 text-stone-700">{t(closedTexts(order.status).text)}</p>
+      <p className="mt-3 text-stone-700">{t(closedTexts(order).text)}</p>
       <p className="mt-3 text-sm text-stone-500">{displayPrice(order.total, locale)}</p>
       {order.status === 'expired' ? (
         <Link
@@ -74,8 +74,9 @@ function ClosedOrder({ order }: { order: Order }) {
   );
 }
 
-/** What an order that is not (or no longer) waiting for the shopper says: rejected, expired, or being checked. */
-function closedTexts(status: Order['status']) {
+/** What an order without downloads says: access revoked by the shop, rejected, expired, or being checked. */
+function closedTexts({ status, accessRevoked }: Order) {
+  if (accessRevoked) return { title: 'order.revokedTitle', text: 'order.revokedText' } as const;
   if (status === 'rejected') return { title: 'order.rejectedTitle', text: 'order.rejectedText' } as const;
   if (status === 'expired') return { title: 'order.expiredTitle', text: 'order.expiredText' } as const;
   return { title: 'order.pendingTitle', text: 'order.pendingText' } as const;

@@ -1,0 +1,139 @@
+import { asc, eq } from 'drizzle-orm';
+import type { TimelineEntry } from '../../../shared/contracts/admin/orders';
+import { METHOD } from '../../../shared/payment-methods';
+import type { Db } from '../../db/client';
+import { emailLog, orderEvents, type orders, paymentReceipts, refunds } from '../../db/schema';
+
+type OrderRow = typeof orders.$inferSelect;
+
+const entry = (
+  id: string,
+  at: Date,
+  kind: string,
+  actor: string | null,
+  summary: string,
+  detail: string | null = null,
+): TimelineEntry & { time: number } => ({
+  id,
+  at: at.toISOString(),
+  time: at.getTime(),
+  kind,
+  actor,
+  summary,
+  detail,
+});
+
+/**
+ * Everything that happened to an order, newest first, merged from where each fact is kept: the
+ * order's own columns (created, paid, rejected, expired), email_log (each email, its error),
+ * payment_receipts, refunds and order_events (downloads, access, email changes, resends, notes).
+ */
+export async function orderTimeline(db: Db, order: OrderRow): Promise<TimelineEntry[]> {
+  const [emails, receipts, refundRows, events] = await Promise.all([
+    db.select().from(emailLog).where(eq(emailLog.orderId, order.id)).orderBy(asc(emailLog.createdAt)),
+    db.select().from(paymentReceipts).where(eq(paymentReceipts.orderId, order.id)),
+    db.select().from(refunds).where(eq(refunds.orderId, order.id)),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)),
+  ]);
+  const entries = [
+    ...lifecycle(order),
+    ...emails.map((email) =>
+      entry(
+        `email:${email.id}`,
+        email.sentAt ?? email.createdAt,
+        'email',
+        'system',
+        `Email “${email.kind}” to ${email.toEmail}: ${email.status}` +
+          (email.attempts > 1 ? ` after ${email.attempts} attempts` : '') +
+          (email.resentCount > 0 ? `, resent ${email.resentCount}×` : ''),
+        email.lastError,
+      ),
+    ),
+    ...receipts.map((receipt) =>
+      entry(
+        `receipt:${receipt.id}`,
+        receipt.createdAt,
+        'receipt',
+        'buyer',
+        `Payment receipt sent (${receipt.provider})`,
+      ),
+    ),
+    ...refundRows.map((refund) =>
+      entry(
+        `refund:${refund.id}`,
+        refund.createdAt,
+        'refund',
+        refund.actor,
+        `Refund of €${refund.amount} (${refund.provider}): ${refund.status}`,
+        refund.note,
+      ),
+    ),
+    ...events.map((event) => eventEntry(event)),
+  ];
+  // Newest first; at the same instant, what was listed later happened later (paid after created).
+  return entries
+    .map((line, index) => ({ line, index }))
+    .sort((a, b) => b.line.time - a.line.time || b.index - a.index)
+    .map(({ line: { time: _time, ...rest } }) => rest);
+}
+
+function lifecycle(order: OrderRow) {
+  const decidedBy =
+    order.paymentMethod === METHOD.card
+      ? 'stripe'
+      : order.paymentMethod === METHOD.free
+        ? 'system'
+        : order.providerTransactionId && !order.verifiedBy
+          ? 'cinetpay'
+          : (order.verifiedBy ?? 'system');
+  const entries = [
+    entry('created', order.createdAt, 'created', 'buyer', `Order placed (${order.paymentMethod})`),
+  ];
+  if (order.completedAt)
+    entries.push(entry('paid', order.completedAt, 'paid', decidedBy, 'Paid: order completed'));
+  if (order.rejectedAt)
+    entries.push(entry('rejected', order.rejectedAt, 'rejected', decidedBy, 'Payment rejected'));
+  if (order.status === 'expired')
+    entries.push(entry('expired', order.updatedAt, 'expired', 'system', 'Expired unpaid'));
+  return entries;
+}
+
+type EventRow = typeof orderEvents.$inferSelect;
+
+const text = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+
+function eventEntry(event: EventRow) {
+  const data = event.data;
+  const at = event.createdAt;
+  const id = `event:${event.id}`;
+  switch (event.kind) {
+    case 'download':
+      return entry(
+        id,
+        at,
+        'download',
+        event.actor,
+        `Downloaded ${text(data.file) ?? 'a file'}`,
+        text(data.country) ? `Country: ${text(data.country)}` : null,
+      );
+    case 'access_revoked':
+      return entry(id, at, event.kind, event.actor, 'Access to the downloads revoked', text(data.reason));
+    case 'access_restored':
+      return entry(id, at, event.kind, event.actor, 'Access to the downloads restored');
+    case 'email_changed':
+      return entry(
+        id,
+        at,
+        event.kind,
+        event.actor,
+        `Buyer’s email changed from ${text(data.from)} to ${text(data.to)}`,
+      );
+    case 'resend':
+      return entry(id, at, event.kind, event.actor, `Delivery email resent to ${text(data.to)}`);
+    case 'note':
+      return entry(id, at, event.kind, event.actor, 'Private note', text(data.text));
+    default:
+      return entry(id, at, event.kind, event.actor, event.kind.replaceAll('_', ' '), null);
+  }
+}

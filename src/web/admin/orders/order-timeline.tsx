@@ -1,0 +1,33 @@
+import type { TimelineEntry } from '../../../shared/contracts/admin/orders';
+import { formatAdminDate } from '../shell/table-cells';
+
+const ACTOR_NAMES: Record<string, string> = {
+  buyer: 'Buyer',
+  system: 'Shop',
+  stripe: 'Stripe',
+  cinetpay: 'CinetPay',
+};
+const actorName = (actor: string | null) => (actor ? (ACTOR_NAMES[actor] ?? `Operator (${actor})`) : '');
+
+/** Everything that happened to the order, newest first. */
+export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
+  return (
+    <ol className="space-y-3 border-l-2 border-stone-200 pl-4" data-testid="order-timeline">
+      {entries.map((entry) => (
+        <li key={entry.id} data-kind={entry.kind} className="text-sm">
+          <p className="font-medium break-words">{entry.summary}</p>
+          {entry.detail ? (
+            <p
+              className={`mt-0.5 break-words whitespace-pre-wrap ${entry.kind === 'email' ? 'text-red-700' : 'text-stone-700'}`}
+            >
+              {entry.detail}
+            </p>
+          ) : null}
+          <p className="text-xs text-stone-500">
+            {formatAdminDate(entry.at)} · {actorName(entry.actor)}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}

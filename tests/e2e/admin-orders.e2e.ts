@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { orderItems, orders, travelGuides } from '../../src/server/db/schema';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import {
+  keepScreenshot,
+  launchBrowser,
+  type RunningShop,
+  seriousAccessibilityViolations,
+  startShop,
+  trackPageErrors,
+} from './harness';
+import { signedInAdmin, waitForMail } from './mobile-money-support';
+
+/**
+ * Issue 18, the operator's job: a buyer writes in from another address ("I never got my guides, I
+ * typed my email wrong"). The operator finds the order by the address on file, corrects it, sends
+ * the guides again, and sees both in the order's timeline — on a phone.
+ */
+const ADMIN_KEY = 'e2e-orders-desk-key-0123456789abc';
+const TYPO = 'mariama.balde@gmial.com';
+const RIGHT = 'mariama.balde@gmail.com';
+let shop: RunningShop;
+let browser: Browser;
+let smtp: TestSmtpServer;
+let orderNumber = '';
+
+const order = (values: Partial<typeof orders.$inferInsert> & { email: string }) => ({
+  publicId: randomBytes(16).toString('base64url'),
+  orderNumber: `GA-${randomBytes(3).toString('hex').toUpperCase()}`,
+  paymentMethod: 'stripe' as const,
+  paymentProvider: 'stripe',
+  status: 'completed' as const,
+  completedAt: new Date(),
+  firstName: 'Mariama',
+  lastName: 'Baldé',
+  phoneNumber: '+224 620 00 00 00',
+  total: '12.00',
+  ...values,
+});
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  [shop, browser] = await Promise.all([
+    startShop({
+      env: { ADMIN_API_KEY: ADMIN_KEY, SMTP_URL: smtp.url },
+      async prepare({ db }) {
+        const [guide] = await db.select().from(travelGuides).where(eq(travelGuides.isActive, true)).limit(1);
+        const placed = await db
+          .insert(orders)
+          .values([
+            order({
+              email: TYPO,
+              paymentIntentId: 'pi_e2e_desk_1',
+              discountCode: 'BIENVENUE',
+              discountAmount: '3.00',
+            }),
+            order({ email: 'someone.else@example.com', firstName: 'Ousmane', lastName: 'Keita' }),
+          ])
+          .returning();
+        orderNumber = placed[0]!.orderNumber;
+        await db.insert(orderItems).values(
+          placed.map((o) => ({
+            orderId: o.id,
+            guideId: guide!.id,
+            quantity: 1,
+            unitPrice: '15.00',
+            title: guide!.title,
+          })),
+        );
+      },
+    }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await smtp?.close();
+});
+
+describe('the Orders tab', () => {
+  test('on a phone: find the order by the email on file, change the email, resend, and see it in the timeline', async () => {
+    const page = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'orders', 390);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const errors = trackPageErrors(page);
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(TYPO.toUpperCase());
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/[?&]q=/);
+    const rows = page.getByTestId('order-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    await keepScreenshot(page, 'orders-list-390', { fullPage: true });
+    await page.getByRole('link', { name: orderNumber }).click();
+    await page.getByTestId('order-page').getByRole('heading', { name: orderNumber }).waitFor();
+    expect(page.url()).toContain('order=');
+    expect(await page.getByText('(BIENVENUE)').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Change email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change the buyer’s email' });
+    await dialog.getByLabel('New email').fill('not an address');
+    await dialog.getByRole('button', { name: 'Change and send' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'email' }).waitFor();
+    await dialog.getByLabel('New email').fill(RIGHT);
+    await dialog.getByRole('button', { name: 'Change and send' }).click();
+    await page.getByTestId('buyer-email').filter({ hasText: RIGHT }).waitFor();
+    const delivered = await waitForMail(smtp, RIGHT, new RegExp(orderNumber));
+    expect(delivered.text).toContain(orderNumber);
+
+    await page.getByRole('button', { name: 'Resend delivery email' }).click();
+    await page
+      .getByRole('dialog', { name: 'Resend the delivery email?' })
+      .getByRole('button', { name: 'Send' })
+      .click();
+    await page.getByTestId('order-timeline').locator('[data-kind="resend"]').nth(1).waitFor();
+    await expect
+      .poll(() => smtp.received.filter((m) => m.to.includes(RIGHT)).length, { timeout: 20_000 })
+      .toBe(2);
+    expect(smtp.received.some((m) => m.to.includes(TYPO))).toBe(false);
+
+    const timeline = page.getByTestId('order-timeline');
+    await timeline.locator('[data-kind="email_changed"]').filter({ hasText: TYPO }).waitFor();
+    // The page reads the timeline again after each action: the first email to the new address is there.
+    await timeline.locator('[data-kind="email"]').filter({ hasText: RIGHT }).first().waitFor();
+    await keepScreenshot(page, 'order-page-390', { fullPage: true });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(390);
+
+    // Back returns to the search it came from, as the address kept it: the old address no longer matches.
+    await page.goBack();
+    await page.getByText('No order matches these filters').waitFor();
+    expect(await page.getByRole('searchbox', { name: 'Search orders' }).inputValue()).toBe(
+      TYPO.toUpperCase(),
+    );
+    // The one refused request is the bad address typed on purpose above.
+    expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+    expect(errors).toHaveLength(1);
+  });
+
+  test('on a desktop: a shared address opens with its filters, and the list and order read well', async () => {
+    const page = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'orders', 1280);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByLabel('Method').selectOption('card');
+    await page.waitForURL(/method=card/);
+    await expect.poll(() => page.getByTestId('order-row').count()).toBe(2);
+    await keepScreenshot(page, 'orders-list-1280', { fullPage: true });
+    await page.getByRole('link', { name: orderNumber }).click();
+    await page.getByTestId('order-timeline').waitFor();
+    await keepScreenshot(page, 'order-page-1280', { fullPage: true });
+    await page.goBack();
+    await page.getByLabel('Status').selectOption('rejected');
+    await page.getByText('No order matches these filters').waitFor();
+    await page.goBack();
+    await expect.poll(() => page.getByTestId('order-row').count()).toBe(2);
+  });
+});
