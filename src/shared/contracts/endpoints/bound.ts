@@ -1,6 +1,10 @@
 /** The endpoint catalogue with its zod schemas: what the server registers, documents and tests. */
 import * as admin from './admin';
 import { adminSchemas } from './admin.schemas';
+import * as adminActivity from './admin-activity';
+import { adminActivitySchemas } from './admin-activity.schemas';
+import * as adminCustomers from './admin-customers';
+import { adminCustomersSchemas } from './admin-customers.schemas';
 import * as analytics from './analytics';
 import * as checkout from './checkout';
 import { checkoutSchemas } from './checkout.schemas';
@@ -13,6 +17,8 @@ export const api = {
   storefront: bindSchemas({ ...storefront, ...delivery, ...analytics }, storefrontSchemas),
   checkout: bindSchemas(checkout, checkoutSchemas),
   admin: bindSchemas(admin, adminSchemas),
+  adminCustomers: bindSchemas(adminCustomers, adminCustomersSchemas),
+  adminActivity: bindSchemas(adminActivity, adminActivitySchemas),
 };
 
 /** Every endpoint, for the OpenAPI check and the generated bad-input suite. */

@@ -8,6 +8,10 @@
 import type { z } from 'zod';
 import type * as admin from './admin';
 import type { adminSchemas } from './admin.schemas';
+import type * as adminActivity from './admin-activity';
+import type { adminActivitySchemas } from './admin-activity.schemas';
+import type * as adminCustomers from './admin-customers';
+import type { adminCustomersSchemas } from './admin-customers.schemas';
 import type * as analytics from './analytics';
 import type * as checkout from './checkout';
 import type { checkoutSchemas } from './checkout.schemas';
@@ -60,7 +64,9 @@ type Indexed<R, T> = {
 };
 type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytics, typeof storefrontSchemas> &
   Indexed<typeof checkout, typeof checkoutSchemas> &
-  Indexed<typeof admin, typeof adminSchemas>;
+  Indexed<typeof admin, typeof adminSchemas> &
+  Indexed<typeof adminCustomers, typeof adminCustomersSchemas> &
+  Indexed<typeof adminActivity, typeof adminActivitySchemas>;
 
 type SchemasOf<E> = E extends Route
   ? `${E['method']} ${E['path']}` extends infer Key extends keyof SchemaIndex

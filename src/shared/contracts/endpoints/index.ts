@@ -3,10 +3,12 @@
  * read `bound.ts`, which adds each endpoint's schemas.
  */
 import * as admin from './admin';
+import * as adminActivity from './admin-activity';
+import * as adminCustomers from './admin-customers';
 import * as analytics from './analytics';
 import * as checkout from './checkout';
 import * as delivery from './delivery';
 import * as storefront from './storefront';
 
-export const endpoints = { storefront, delivery, analytics, checkout, admin };
+export const endpoints = { storefront, delivery, analytics, checkout, admin, adminCustomers, adminActivity };
 export type { BodyOf, Method, ParamsOf, QueryOf, ResponseOf, Route } from './define';
