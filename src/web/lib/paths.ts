@@ -15,7 +15,18 @@ export const paths = {
   checkout: () => '/checkout',
   order: (publicId: string) => `/order-confirmation/${publicId}`,
   admin: (tab: AdminTab = 'analytics') => `/admin/${tab}`,
+  /** The Orders tab (issue 18) searching for a text: a customer's orders by their email. */
+  adminOrdersMatching: (search: string) => `/admin/orders?${new URLSearchParams({ search })}`,
 };
 
-export const ADMIN_TABS = ['analytics', 'guides', 'mobile-money', 'emails', 'content', 'media'] as const;
+export const ADMIN_TABS = [
+  'analytics',
+  'guides',
+  'mobile-money',
+  'emails',
+  'customers',
+  'content',
+  'media',
+  'activity',
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];

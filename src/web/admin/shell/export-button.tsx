@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { exportCustomers } from '../../../shared/contracts/endpoints/admin';
+import type { Route } from '../../../shared/contracts/endpoints/define';
 import { toast } from '../../components/ui/toast';
 import { urlOf } from '../../lib/api';
 import { adminOpen } from '../auth/admin-session';
 
-/** 'Export Email List': the customers' CSV, downloaded under the name the server gives it. */
-export function ExportButton() {
+/** Downloads a declared CSV export under the name the server gives it (Emails and Customers tabs). */
+export function ExportButton(props: { endpoint: Route; label: string; done: string; fallbackName: string }) {
   const [exporting, setExporting] = useState(false);
   const exportList = async () => {
     setExporting(true);
     try {
-      const response = await adminOpen(urlOf(exportCustomers));
+      const response = await adminOpen(urlOf(props.endpoint));
       const name =
-        /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'customers.csv';
+        /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
+        props.fallbackName;
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement('a');
       link.href = url;
@@ -21,7 +22,7 @@ export function ExportButton() {
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 5000);
-      toast({ title: 'Customer email list exported successfully' });
+      toast({ title: props.done });
     } catch (error) {
       toast({ title: 'Export failed', description: (error as Error).message, variant: 'destructive' });
     } finally {
@@ -36,7 +37,7 @@ export function ExportButton() {
       onClick={exportList}
       className="h-9 rounded-md bg-teal-800 px-4 text-sm font-semibold text-white hover:bg-teal-700 disabled:opacity-60"
     >
-      {exporting ? 'Exporting…' : 'Export Email List'}
+      {exporting ? 'Exporting…' : props.label}
     </button>
   );
 }
