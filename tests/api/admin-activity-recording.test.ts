@@ -138,6 +138,20 @@ describe('mobile money decisions', () => {
     ]);
   });
 
+  test('two operators deciding at once: one decision, one record', async () => {
+    const order = await mobileMoneyOrder();
+    const rows = await recordedAfter(async () => {
+      const answers = await Promise.all([
+        call('PATCH', `/api/orders/${order.id}/verify`, { verifiedBy: 'admin' }),
+        call('PATCH', `/api/orders/${order.id}/reject`),
+        call('PATCH', `/api/orders/${order.id}/verify`, { verifiedBy: 'admin' }),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.subjectId).toBe(order.id);
+  });
+
   test('rejecting is recorded too', async () => {
     const order = await mobileMoneyOrder();
     const rows = await recordedAfter(async () => {

@@ -193,6 +193,9 @@ describe('GET /api/admin/activity', () => {
   test('bad filters are a 400 naming the parameter', async () => {
     for (const [query, field] of [
       ['from=2026-13-01', 'from'],
+      ['from=2026-02-29', 'from'],
+      ['from=0000-01-01', 'from'],
+      ['to=9999-12-31', 'to'],
       ['to=yesterday', 'to'],
       ['from=2026-02-02&to=2026-02-01', 'to'],
       ['page=-1', 'page'],

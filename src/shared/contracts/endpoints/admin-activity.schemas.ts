@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-const day = (name: string) => z.iso.date({ error: `${name} must be a date written YYYY-MM-DD` }).optional();
+/** A day the database can hold (PostgreSQL has no year 0, and `to` runs to the next midnight). */
+const day = (name: string) =>
+  z.iso
+    .date({ error: `${name} must be a date written YYYY-MM-DD` })
+    .refine((value) => value >= '1970-01-01' && value <= '2999-12-31', {
+      error: `${name} must be a day between 1970 and 2999`,
+    })
+    .optional();
 
 /** The Activity tab's filters: an action, a kind of subject, a range of days (UTC, both included). */
 export const activityListQuerySchema = z
