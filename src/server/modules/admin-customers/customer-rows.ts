@@ -1,4 +1,6 @@
-import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, inArray, sql } from 'drizzle-orm';
+import type { Customer } from '../../../shared/contracts/endpoints/admin-customers.schemas';
+import { isLocale } from '../../../shared/locale';
 import type { Db } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 
@@ -8,18 +10,14 @@ import { orderItems, orders } from '../../db/schema';
  */
 export const isPaid = sql`(${orders.status} = 'completed' and not ${orders.testMode})`;
 export const customerKey = sql<string>`lower(${orders.email})`;
-const latest = (column: SQL | typeof orders.email) =>
-  sql<string>`(array_agg(${column} order by ${orders.createdAt} desc, ${orders.id} desc))[1]`;
 
 /**
- * One row per email (ignoring case), aggregated from orders alone so the grouping can walk the
- * lower(email) index; guides come from order_items afterwards, for the rows kept (guidesBought).
+ * One row per email (ignoring case): only sums, counts and extremes, so the grouping is one cheap
+ * pass over orders. What needs a row of its own (the latest name, language and spelling of the
+ * email, the guides) is read afterwards for the rows kept only (customerDetails).
  */
 export const customerColumns = {
   key: customerKey,
-  email: latest(orders.email),
-  name: latest(sql`trim(${orders.firstName} || ' ' || ${orders.lastName})`),
-  locale: latest(sql`${orders.locale}::text`),
   orders: sql<number>`count(*)::int`,
   paidOrders: sql<number>`(count(*) filter (where ${isPaid}))::int`,
   totalPaid: sql<string>`(coalesce(sum(${orders.total}) filter (where ${isPaid}), 0))::numeric(14,2)::text`,
@@ -28,16 +26,64 @@ export const customerColumns = {
   lastOrderAt: sql<Date | string>`max(${orders.createdAt})`,
 };
 
-/** Distinct guides bought in paid orders, per customer key, for the keys given. */
-export async function guidesBought(db: Db, keys: string[]): Promise<Map<string, number>> {
-  if (keys.length === 0) return new Map();
-  const rows = await db
-    .select({ key: customerKey, guides: sql<number>`count(distinct ${orderItems.guideId})::int` })
-    .from(orders)
-    .innerJoin(orderItems, sql`${orderItems.orderId} = ${orders.id}`)
-    .where(and(inArray(customerKey, keys), isPaid))
-    .groupBy(customerKey);
-  return new Map(rows.map((r) => [r.key, r.guides]));
+export interface CustomerFigures {
+  key: string;
+  orders: number;
+  paidOrders: number;
+  totalPaid: string;
+  refunded: string;
+  firstOrderAt: Date | string;
+  lastOrderAt: Date | string;
 }
 
-export const isoDate = (value: Date | string) => new Date(value).toISOString();
+/** The latest order's email, name and language, and the distinct guides bought, per customer key. */
+async function detailsOf(db: Db, keys: string[]) {
+  const [latest, guides] = await Promise.all([
+    db
+      .selectDistinctOn([customerKey], {
+        key: customerKey,
+        email: orders.email,
+        name: sql<string>`trim(${orders.firstName} || ' ' || ${orders.lastName})`,
+        locale: orders.locale,
+      })
+      .from(orders)
+      .where(inArray(customerKey, keys))
+      .orderBy(customerKey, desc(orders.createdAt), desc(orders.id)),
+    db
+      .select({ key: customerKey, guides: sql<number>`count(distinct ${orderItems.guideId})::int` })
+      .from(orders)
+      .innerJoin(orderItems, sql`${orderItems.orderId} = ${orders.id}`)
+      .where(and(inArray(customerKey, keys), isPaid))
+      .groupBy(customerKey),
+  ]);
+  return {
+    latest: new Map(latest.map((row) => [row.key, row])),
+    guides: new Map(guides.map((row) => [row.key, row.guides])),
+  };
+}
+
+const isoDate = (value: Date | string) => new Date(value).toISOString();
+
+/** The customers of a page (or an export batch) from their figures, with their details added. */
+export async function customersOf(db: Db, rows: CustomerFigures[]): Promise<Customer[]> {
+  if (rows.length === 0) return [];
+  const details = await detailsOf(
+    db,
+    rows.map((r) => r.key),
+  );
+  return rows.map((row) => {
+    const latest = details.latest.get(row.key);
+    return {
+      email: latest?.email ?? row.key,
+      name: latest?.name ?? '',
+      locale: latest && isLocale(latest.locale) ? latest.locale : 'fr',
+      orders: row.orders,
+      paidOrders: row.paidOrders,
+      guides: details.guides.get(row.key) ?? 0,
+      totalPaid: row.totalPaid,
+      refunded: row.refunded,
+      firstOrderAt: isoDate(row.firstOrderAt),
+      lastOrderAt: isoDate(row.lastOrderAt),
+    };
+  });
+}

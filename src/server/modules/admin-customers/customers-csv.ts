@@ -4,8 +4,7 @@ import { asc, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { neutraliseFormula } from '../admin-emails/csv-cells';
-import { customerColumns, customerKey, guidesBought } from './customer-rows';
-import { toCustomer } from './customers.service';
+import { customerColumns, customerKey, customersOf } from './customer-rows';
 
 const BATCH = 1000;
 
@@ -37,12 +36,7 @@ async function* customerRecords(db: Db): AsyncGenerator<string[]> {
       .orderBy(asc(customerKey))
       .limit(BATCH);
     if (rows.length === 0) return;
-    const guides = await guidesBought(
-      db,
-      rows.map((r) => r.key),
-    );
-    for (const row of rows) {
-      const c = toCustomer(row, guides.get(row.key) ?? 0);
+    for (const c of await customersOf(db, rows)) {
       yield [
         c.email,
         c.name,

@@ -1,13 +1,11 @@
 import { asc, desc, ilike, type SQL, sql } from 'drizzle-orm';
 import type {
-  Customer,
   CustomerListQuery,
   CustomerPage,
 } from '../../../shared/contracts/endpoints/admin-customers.schemas';
-import { isLocale } from '../../../shared/locale';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
-import { customerColumns, customerKey, guidesBought, isoDate, isPaid } from './customer-rows';
+import { customerColumns, customerKey, customersOf, isPaid } from './customer-rows';
 
 /** `%text%` for LIKE, with the pattern's own characters taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -39,12 +37,8 @@ export async function listCustomers(db: Db, query: CustomerListQuery): Promise<C
     .orderBy(direction(SORTS[query.sort]), asc(customerKey))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const guides = await guidesBought(
-    db,
-    rows.map((r) => r.key),
-  );
   return {
-    customers: rows.map((row) => toCustomer(row, guides.get(row.key) ?? 0)),
+    customers: await customersOf(db, rows),
     total: rows[0]?.matched ?? (query.page > 1 ? await countMatching(db, query.q) : 0),
     page: query.page,
     pageSize: query.pageSize,
@@ -56,26 +50,4 @@ async function countMatching(db: Db, q: string | undefined): Promise<number> {
   const inner = db.select({ key: customerKey }).from(orders).groupBy(customerKey).having(matching(q));
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner.as('customers'));
   return row?.n ?? 0;
-}
-
-export function toCustomer(
-  row: Omit<Customer, 'guides' | 'locale' | 'firstOrderAt' | 'lastOrderAt'> & {
-    locale: string;
-    firstOrderAt: Date | string;
-    lastOrderAt: Date | string;
-  },
-  guides: number,
-): Customer {
-  return {
-    email: row.email,
-    name: row.name,
-    locale: isLocale(row.locale) ? row.locale : 'fr',
-    orders: row.orders,
-    paidOrders: row.paidOrders,
-    guides,
-    totalPaid: row.totalPaid,
-    refunded: row.refunded,
-    firstOrderAt: isoDate(row.firstOrderAt),
-    lastOrderAt: isoDate(row.lastOrderAt),
-  };
 }
