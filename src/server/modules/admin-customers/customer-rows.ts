@@ -20,8 +20,8 @@ export const customerColumns = {
   key: customerKey,
   orders: sql<number>`count(*)::int`,
   paidOrders: sql<number>`(count(*) filter (where ${isPaid}))::int`,
-  totalPaid: sql<string>`(coalesce(sum(${orders.total}) filter (where ${isPaid}), 0))::numeric(14,2)::text`,
-  refunded: sql<string>`(coalesce(sum(${orders.refundedAmount}) filter (where ${isPaid}), 0))::numeric(14,2)::text`,
+  totalPaid: sql<string>`(coalesce(sum(${orders.total}) filter (where ${isPaid}), 0.00))::text`,
+  refunded: sql<string>`(coalesce(sum(${orders.refundedAmount}) filter (where ${isPaid}), 0.00))::text`,
   firstOrderAt: sql<Date | string>`min(${orders.createdAt})`,
   lastOrderAt: sql<Date | string>`max(${orders.createdAt})`,
 };
