@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { orderItems, orders, travelGuides } from '../../src/server/db/schema';
-import { keepScreenshot, launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
+import {
+  keepScreenshot,
+  launchBrowser,
+  type RunningShop,
+  seriousAccessibilityViolations,
+  startShop,
+  trackPageErrors,
+} from './harness';
 
 /**
  * Issue 18, the operator's Customers and Activity tabs: an edit shows up in the Activity tab with
@@ -96,6 +103,7 @@ describe.each([390, 1280])('at %i px', (width) => {
     expect(await page.content()).not.toContain(ADMIN_KEY);
     expect(await pageScrollsSideways(page)).toBe(false);
     await keepScreenshot(page, `activity-${width}`);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await page.getByLabel('Action').selectOption('guide.update');
     await page
@@ -121,6 +129,7 @@ describe.each([390, 1280])('at %i px', (width) => {
     expect(await row.textContent()).toContain('Mariam Koné');
     expect(await pageScrollsSideways(page)).toBe(false);
     await keepScreenshot(page, `customers-${width}`);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await row.getByRole('link', { name: 'View orders' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/orders');
     expect(new URL(page.url()).searchParams.get('search')?.toLowerCase()).toBe(BUYER.toLowerCase());
