@@ -1,7 +1,7 @@
 // All benchmarks, one after the other (`npm run bench`):
 //   npx tsx bench/index.ts [--no-build]
 //     [--only js-weight,lighthouse,catalogue-throughput,startup,order-creation,stamping,zip,
-//            analytics-ingest,analytics-dashboard,analytics-tab,multi-instance,cinetpay-delivery]
+//            analytics-ingest,analytics-dashboard,analytics-tab,multi-instance,cinetpay-delivery,customers]
 // Builds once (node scripts/build.mjs, as `npm run build`), snapshots dist/ (see prepareBuild in
 // bench/shop.ts) and runs each benchmark as its own process on that snapshot, so that a rebuild
 // of dist/ by someone else cannot change the build in the middle of a run. Exits 1 if any failed.
@@ -29,6 +29,8 @@ const BENCHMARKS = [
   'multi-instance',
   // Automatic mobile money (issue 10): provider's confirmation → delivery email in the outbox.
   'cinetpay-delivery',
+  // The admin Customers tab over 100,000 orders (issue 18); PostgreSQL with DATABASE_URL.
+  'customers',
 ];
 
 function run(name: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; ms: number }> {

@@ -20,10 +20,12 @@ import { createSiteOrigin, refuseMalformedHost, type SiteOrigin } from './http/s
 import { capConnections, limitRequestBodyTime, slowClientOptions } from './http/slow-clients';
 import { readablePath, registerTextInputRule } from './http/text-input';
 import { createJobHandlers } from './job-catalogue';
+import { activityRoutes } from './modules/activity/activity.routes';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
 import { serializeRequestForLog } from './modules/admin-auth/log-redaction';
 import { type AdminGuard, requireAdmin } from './modules/admin-auth/require-admin';
 import { adminContentRoutes } from './modules/admin-content/admin-content.routes';
+import { adminCustomersRoutes } from './modules/admin-customers/admin-customers.routes';
 import { adminEmailsRoutes } from './modules/admin-emails/admin-emails.routes';
 import { adminGuidesRoutes } from './modules/admin-guides/admin-guides.routes';
 import { adminMediaRoutes } from './modules/admin-media/admin-media.routes';
@@ -289,6 +291,8 @@ async function registerRoutes(
   await app.register(automaticPaymentRoutes, { deps: automaticPayment });
   await app.register(adminEmailsRoutes);
   await app.register(adminOrdersRoutes);
+  await app.register(adminCustomersRoutes);
+  await app.register(activityRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {

@@ -181,10 +181,11 @@ describe('admin media routes', () => {
       },
     });
     await expect(
-      createMedia(
-        { db: failingDb, files: ctx.files },
-        { data: await makePng(30, 30), fileName: 'x.png', alt: '' },
-      ),
+      createMedia({ db: failingDb, files: ctx.files }, 'key:test', {
+        data: await makePng(30, 30),
+        fileName: 'x.png',
+        alt: '',
+      }),
     ).rejects.toThrow('media insert failed');
     const filesAfter = await ctx.db.select().from(storedFiles);
     expect(filesAfter).toHaveLength(filesBefore.length);

@@ -15,6 +15,8 @@ export const paths = {
   checkout: () => '/checkout',
   order: (publicId: string) => `/order-confirmation/${publicId}`,
   admin: (tab: AdminTab = 'analytics') => `/admin/${tab}`,
+  /** The Orders tab (issue 18) searching for a text: a customer's orders by their email. */
+  adminOrdersMatching: (search: string) => `/admin/orders?${new URLSearchParams({ q: search })}`,
 };
 
 export const ADMIN_TABS = [
@@ -23,7 +25,9 @@ export const ADMIN_TABS = [
   'guides',
   'mobile-money',
   'emails',
+  'customers',
   'content',
   'media',
+  'activity',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '../../../shared/contracts/endpoints/bound';
 import { route } from '../../http/endpoint';
+import { adminActorOf } from '../admin-auth/require-admin';
 import {
   listContentBlocks,
   listContentVersions,
@@ -17,7 +18,15 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, api.admin.saveContent, async (request, reply) => {
     // If-None-Match: * (RFC 9110 §13.1.2) asks to create only; the spec's plain PUT still saves over.
     const createOnly = request.headers['if-none-match']?.trim() === '*';
-    const { block, created } = await saveContentBlock(db, request.params.key, request.body, { createOnly });
+    const { block, created } = await saveContentBlock(
+      db,
+      adminActorOf(request),
+      request.params.key,
+      request.body,
+      {
+        createOnly,
+      },
+    );
     return reply.code(created ? 201 : 200).send(block);
   });
 
@@ -26,6 +35,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, api.admin.rollbackContent, async (request) =>
-    rollbackContentBlock(db, request.params.key, request.body),
+    rollbackContentBlock(db, adminActorOf(request), request.params.key, request.body),
   );
 };

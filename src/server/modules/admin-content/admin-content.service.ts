@@ -4,6 +4,7 @@ import type { Locale } from '../../../shared/locale';
 import type { Db } from '../../db/client';
 import { contentBlocks, contentVersions } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../domain/errors';
+import { recordActivity } from '../activity/activity';
 import { sanitizeContentHtml } from '../content/render-content';
 
 type ContentType = 'plain' | 'html' | 'markdown';
@@ -35,6 +36,28 @@ export async function listContentBlocks(db: Db, locale?: Locale): Promise<AdminC
   return rows.map(toBlock);
 }
 
+/** What the activity record keeps of a block (issue 18 "Activity"). */
+const blockValues = (row: Pick<BlockRow, 'type' | 'value' | 'version'>) => ({
+  type: row.type,
+  value: row.value,
+  version: row.version,
+});
+
+/** A change to a block, recorded in its transaction: `content.create`, `.update` or `.restore`. */
+function recordBlockChange(
+  tx: Tx,
+  change: { actor: string; verb: string; key: string; locale: Locale; before?: BlockRow; after: BlockRow },
+) {
+  return recordActivity(tx, {
+    actor: change.actor,
+    action: `content.${change.verb}`,
+    subjectType: 'content',
+    subjectId: `${change.key}:${change.locale}`,
+    before: change.before ? blockValues(change.before) : undefined,
+    after: blockValues(change.after),
+  });
+}
+
 const blockWhere = (key: string, locale: Locale) =>
   and(eq(contentBlocks.key, key), eq(contentBlocks.locale, locale));
 
@@ -54,6 +77,7 @@ async function writeNewVersion(
   current: BlockRow,
   type: ContentType,
   value: string,
+  activity: { actor: string; verb: 'update' | 'restore' },
 ): Promise<AdminContentBlock> {
   // A block written before history was kept (or by hand) gets its current value recorded first.
   await tx
@@ -77,6 +101,13 @@ async function writeNewVersion(
   await tx
     .insert(contentVersions)
     .values({ key: current.key, locale: current.locale, version, type, value, updatedBy: ADMIN });
+  await recordBlockChange(tx, {
+    ...activity,
+    key: current.key,
+    locale: current.locale,
+    before: current,
+    after: updated!,
+  });
   return toBlock(updated!);
 }
 
@@ -88,6 +119,7 @@ function alreadyExists(key: string, locale: Locale): string {
 
 export async function saveContentBlock(
   db: Db,
+  actor: string,
   rawKey: string,
   input: { value: string; type: ContentType; locale: Locale },
   /** Create only (If-None-Match: *, the tab's "Create Content"): an existing key is a 409, never overwritten. */
@@ -104,7 +136,10 @@ export async function saveContentBlock(
     for (let attempt = 0; attempt < 3; attempt++) {
       const current = await lockBlock(tx, key, input.locale);
       if (current && options.createOnly) throw conflict(alreadyExists(key, input.locale));
-      if (current) return { block: await writeNewVersion(tx, current, input.type, value), created: false };
+      if (current) {
+        const block = await writeNewVersion(tx, current, input.type, value, { actor, verb: 'update' });
+        return { block, created: false };
+      }
       const [inserted] = await tx
         .insert(contentBlocks)
         .values({ key, locale: input.locale, type: input.type, value, version: 1, updatedBy: ADMIN })
@@ -120,6 +155,7 @@ export async function saveContentBlock(
           updatedBy: ADMIN,
           createdAt: inserted.updatedAt,
         });
+        await recordBlockChange(tx, { actor, verb: 'create', key, locale: input.locale, after: inserted });
         return { block: toBlock(inserted), created: true };
       }
       // Another save created the block in the meantime: lock theirs and save on top of it.
@@ -159,6 +195,7 @@ export async function listContentVersions(db: Db, key: string, locale: Locale): 
 /** Restores an earlier version by saving its value again as a new version: nothing is lost. */
 export async function rollbackContentBlock(
   db: Db,
+  actor: string,
   key: string,
   input: { version: number; locale: Locale },
 ): Promise<AdminContentBlock> {
@@ -178,6 +215,9 @@ export async function rollbackContentBlock(
       )
       .limit(1);
     if (!target) throw notFound('Content version not found');
-    return writeNewVersion(tx, current, target.type, storedValue(target.type, target.value));
+    return writeNewVersion(tx, current, target.type, storedValue(target.type, target.value), {
+      actor,
+      verb: 'restore',
+    });
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '../../../shared/contracts/endpoints/bound';
 import { route } from '../../http/endpoint';
+import { adminActorOf } from '../admin-auth/require-admin';
 import { attachmentDisposition } from '../downloads/file-names';
 import {
   emailStats,
@@ -31,7 +32,7 @@ export const adminEmailsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, api.admin.deliverOrder, async (request, reply) => {
-    await requestDelivery(db, request.params.id, request.body.resend);
+    await requestDelivery(db, adminActorOf(request), request.params.id, request.body.resend);
     return reply.code(202).send({ message: 'Email resent successfully' });
   });
 };

@@ -5,8 +5,10 @@ import type { EmailLogEntry, EmailRange, EmailStats } from '../../../shared/cont
 import type { Db } from '../../db/client';
 import { emailLog, orderItems, orders } from '../../db/schema';
 import { conflict, notFound } from '../../domain/errors';
+import { recordActivity } from '../activity/activity';
 import { enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob, resendLinksJob } from '../mail/delivery-jobs';
+import { recordOrderEvent } from '../orders/order-events';
 import { receiptsOf } from '../orders/receipts-of';
 import { neutraliseFormula } from './csv-cells';
 
@@ -95,10 +97,20 @@ export async function emailStats(db: Db, range: EmailRange, now = new Date()): P
  * that counts on the delivery's row (resent_count), as the shopper's own "resend my links" does;
  * without, the order's one delivery (a no-op once queued).
  */
-export async function requestDelivery(db: Db, orderId: string, resend: boolean): Promise<void> {
+export async function requestDelivery(
+  db: Db,
+  actor: string,
+  orderId: string,
+  resend: boolean,
+): Promise<void> {
   const [order] = UUID.test(orderId)
     ? await db
-        .select({ id: orders.id, status: orders.status })
+        .select({
+          id: orders.id,
+          status: orders.status,
+          orderNumber: orders.orderNumber,
+          email: orders.email,
+        })
         .from(orders)
         .where(eq(orders.id, orderId))
         .limit(1)
@@ -111,7 +123,23 @@ export async function requestDelivery(db: Db, orderId: string, resend: boolean):
         : 'This order is not paid yet: validate it first, which sends the guides.',
     );
   }
-  await enqueueJob(db, resend ? resendLinksJob(order.id, randomUUID()) : deliverOrderJob(order.id));
+  await db.transaction(async (tx) => {
+    const queued = await enqueueJob(
+      tx,
+      resend ? resendLinksJob(order.id, randomUUID()) : deliverOrderJob(order.id),
+    );
+    // The order's one delivery, already queued: nothing was done, so nothing is recorded.
+    if (!queued) return;
+    const sent = { orderNumber: order.orderNumber, to: order.email, resend };
+    await recordOrderEvent(tx, order.id, { kind: 'resend', actor, data: sent });
+    await recordActivity(tx, {
+      actor,
+      action: 'order.resend',
+      subjectType: 'order',
+      subjectId: order.id,
+      after: sent,
+    });
+  });
 }
 
 const CSV_COLUMNS = [

@@ -5,6 +5,7 @@ import { api } from '../../../shared/contracts/endpoints/bound';
 import { route } from '../../http/endpoint';
 import { badRequest } from '../../http/errors';
 import { perClientLimit, registerRateLimits } from '../../http/rate-limits';
+import { adminActorOf } from '../admin-auth/require-admin';
 import {
   assertGuideId,
   attachGuidePdf,
@@ -45,7 +46,7 @@ export const adminGuidesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, api.admin.createGuide, { config: uploadLimit }, async (request, reply) => {
     const upload = await readGuideUpload(request, guideFileRules);
-    const guide = await createGuide(deps, upload.fields, upload.files);
+    const guide = await createGuide(deps, adminActorOf(request), upload.fields, upload.files);
     catalogueCache.invalidate();
     return reply.code(201).send(guide);
   });
@@ -53,20 +54,26 @@ export const adminGuidesRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, api.admin.replaceGuide, { config: uploadLimit }, async (request) => {
     assertGuideId(request.params.id);
     const upload = await readGuideUpload(request, guideFileRules);
-    const guide = await updateGuide(deps, request.params.id, upload.fields, upload.files);
+    const guide = await updateGuide(
+      deps,
+      adminActorOf(request),
+      request.params.id,
+      upload.fields,
+      upload.files,
+    );
     catalogueCache.invalidate();
     return guide;
   });
 
   route(app, api.admin.updateGuide, async (request) => {
     // Parsed by the shared schema in the service, so the answer carries the spec's own texts.
-    const guide = await updateGuide(deps, request.params.id, request.body ?? {});
+    const guide = await updateGuide(deps, adminActorOf(request), request.params.id, request.body ?? {});
     catalogueCache.invalidate();
     return guide;
   });
 
   route(app, api.admin.unpublishGuide, async (request) => {
-    const guide = await unpublishGuide(db, request.params.id);
+    const guide = await unpublishGuide(db, adminActorOf(request), request.params.id);
     catalogueCache.invalidate();
     return guide;
   });
@@ -74,7 +81,7 @@ export const adminGuidesRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, api.admin.canDeleteGuide, async (request) => canDeleteGuide(db, request.params.id));
 
   route(app, api.admin.deleteGuide, async (request) => {
-    await deleteGuidePermanently(deps, request.params.id);
+    await deleteGuidePermanently(deps, adminActorOf(request), request.params.id);
     catalogueCache.invalidate();
     return { id: request.params.id, deleted: true as const };
   });
@@ -85,7 +92,7 @@ export const adminGuidesRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!pdf) throw badRequest(guideMessages.pdfType);
     const guideId = z.string().max(100).safeParse(upload.fields.guideId);
     if (!guideId.success) throw badRequest('guideId is required');
-    const guide = await attachGuidePdf(deps, guideId.data, pdf);
+    const guide = await attachGuidePdf(deps, adminActorOf(request), guideId.data, pdf);
     catalogueCache.invalidate();
     return guide;
   });

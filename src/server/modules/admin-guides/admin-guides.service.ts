@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { orderItems, storedFiles, travelGuides } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../domain/errors';
 import { slugify } from '../downloads/file-names';
+import { recordGuideChange } from './guide-activity';
 import {
   assertFileTypes,
   type Deps,
@@ -111,7 +112,12 @@ async function uniqueSlug(db: Db, title: string, locale: Locale): Promise<string
 }
 
 /** Creates a guide from the dialog's fields and files: all of it, or nothing (no row, no file). */
-export async function createGuide(deps: Deps, fieldsInput: unknown, files: GuideFiles): Promise<AdminGuide> {
+export async function createGuide(
+  deps: Deps,
+  actor: string,
+  fieldsInput: unknown,
+  files: GuideFiles,
+): Promise<AdminGuide> {
   const fields = parseGuideFields(fieldsInput);
   if (!files.coverImage || !files.pdfPrimary) throw invalid(guideMessages.filesRequired, { field: 'files' });
   await assertFileTypes(files);
@@ -120,8 +126,8 @@ export async function createGuide(deps: Deps, fieldsInput: unknown, files: Guide
   const derived = await deriveGuideFiles(files, slug, guideMessages.pdfType);
   const stored = await storeDerived(deps, derived);
   try {
-    const [row] = await deps.db.transaction((tx) =>
-      tx
+    const row = await deps.db.transaction(async (tx) => {
+      const [created] = await tx
         .insert(travelGuides)
         .values({
           slug,
@@ -136,9 +142,11 @@ export async function createGuide(deps: Deps, fieldsInput: unknown, files: Guide
           pdfSecondaryFileId: stored.secondary?.id,
           pageCount: derived.pageCount,
         })
-        .returning({ id: travelGuides.id }),
-    );
-    return await findAdminGuide(deps.db, row!.id);
+        .returning();
+      await recordGuideChange(tx, { actor, verb: 'create', after: created!, files });
+      return created!;
+    });
+    return await findAdminGuide(deps.db, row.id);
   } catch (error) {
     await removeStoredFiles(deps, idsOf(stored));
     throw error;
@@ -151,6 +159,7 @@ export async function createGuide(deps: Deps, fieldsInput: unknown, files: Guide
  */
 export async function updateGuide(
   deps: Deps,
+  actor: string,
   id: string,
   fieldsInput: unknown,
   files: GuideFiles = {},
@@ -176,7 +185,7 @@ export async function updateGuide(
         .for('update')
         .limit(1);
       if (!old) throw notFound('Guide not found');
-      await tx
+      const [updated] = await tx
         .update(travelGuides)
         .set({
           title: fields.title,
@@ -195,7 +204,9 @@ export async function updateGuide(
           ...(stored.secondary ? { pdfSecondaryFileId: stored.secondary.id } : {}),
           updatedAt: new Date(),
         })
-        .where(eq(travelGuides.id, id));
+        .where(eq(travelGuides.id, id))
+        .returning();
+      await recordGuideChange(tx, { actor, verb: 'update', before: old, after: updated!, files });
       return [
         stored.cover ? old.coverFileId : null,
         stored.primary ? old.pdfPrimaryFileId : null,
@@ -212,7 +223,12 @@ export async function updateGuide(
 }
 
 /** The row upload: a PDF for a guide that has none yet. */
-export async function attachGuidePdf(deps: Deps, id: string, file: UploadedFile): Promise<AdminGuide> {
+export async function attachGuidePdf(
+  deps: Deps,
+  actor: string,
+  id: string,
+  file: UploadedFile,
+): Promise<AdminGuide> {
   assertGuideId(id);
   await assertFileTypes({ pdfPrimary: file });
   const [current] = await deps.db
@@ -229,13 +245,13 @@ export async function attachGuidePdf(deps: Deps, id: string, file: UploadedFile)
   try {
     oldPreview = await deps.db.transaction(async (tx) => {
       const [old] = await tx
-        .select({ preview: travelGuides.previewFileId })
+        .select()
         .from(travelGuides)
         .where(and(eq(travelGuides.id, id), isNull(travelGuides.pdfPrimaryFileId)))
         .for('update')
         .limit(1);
       if (!old) throw conflict(alreadyHasPdf);
-      await tx
+      const [updated] = await tx
         .update(travelGuides)
         .set({
           pdfPrimaryFileId: stored.primary?.id,
@@ -243,8 +259,16 @@ export async function attachGuidePdf(deps: Deps, id: string, file: UploadedFile)
           pageCount: derived.pageCount,
           updatedAt: new Date(),
         })
-        .where(eq(travelGuides.id, id));
-      return old.preview;
+        .where(eq(travelGuides.id, id))
+        .returning();
+      await recordGuideChange(tx, {
+        actor,
+        verb: 'upload_pdf',
+        before: old,
+        after: updated!,
+        files: { pdfPrimary: file },
+      });
+      return old.previewFileId;
     });
   } catch (error) {
     await removeStoredFiles(deps, idsOf(stored));

@@ -4,19 +4,24 @@ import type { Db } from '../../db/client';
 import { orderItems, travelGuides } from '../../db/schema';
 import { conflict, notFound } from '../../domain/errors';
 import { ACTIVE_REASON, assertGuideId, findAdminGuide, ORDERED_REASON } from './admin-guides.service';
+import { recordGuideChange } from './guide-activity';
 import { type Deps, removeStoredFiles } from './guide-files';
 
 // A guide's end of life: unpublished first, deleted permanently only if it was never ordered.
 
 /** Unpublishing hides the guide from the storefront; it can be republished with the Active checkbox. */
-export async function unpublishGuide(db: Db, id: string): Promise<AdminGuide> {
+export async function unpublishGuide(db: Db, actor: string, id: string): Promise<AdminGuide> {
   assertGuideId(id);
-  const updated = await db
-    .update(travelGuides)
-    .set({ isActive: false, updatedAt: new Date() })
-    .where(eq(travelGuides.id, id))
-    .returning({ id: travelGuides.id });
-  if (updated.length === 0) throw notFound('Guide not found');
+  await db.transaction(async (tx) => {
+    const [old] = await tx.select().from(travelGuides).where(eq(travelGuides.id, id)).for('update').limit(1);
+    if (!old) throw notFound('Guide not found');
+    const [updated] = await tx
+      .update(travelGuides)
+      .set({ isActive: false, updatedAt: new Date() })
+      .where(eq(travelGuides.id, id))
+      .returning();
+    await recordGuideChange(tx, { actor, verb: 'unpublish', before: old, after: updated! });
+  });
   return findAdminGuide(db, id);
 }
 
@@ -54,7 +59,7 @@ function pgCode(error: unknown): string | undefined {
 }
 
 /** Deletes an inactive, never-ordered guide and then its files; 409 with the reason otherwise. */
-export async function deleteGuidePermanently(deps: Deps, id: string): Promise<void> {
+export async function deleteGuidePermanently(deps: Deps, actor: string, id: string): Promise<void> {
   assertGuideId(id);
   let fileIds: (string | null)[];
   try {
@@ -69,6 +74,7 @@ export async function deleteGuidePermanently(deps: Deps, id: string): Promise<vo
       const reason = await deletionBlocker(tx, guide);
       if (reason) throw conflict(reason);
       await tx.delete(travelGuides).where(eq(travelGuides.id, id));
+      await recordGuideChange(tx, { actor, verb: 'delete', before: guide });
       return [guide.coverFileId, guide.pdfPrimaryFileId, guide.previewFileId, guide.pdfSecondaryFileId];
     });
   } catch (error) {

@@ -4,6 +4,7 @@ import { api } from '../../../shared/contracts/endpoints/bound';
 import { route } from '../../http/endpoint';
 import { badRequest, HttpError } from '../../http/errors';
 import { perClientLimit, registerRateLimits } from '../../http/rate-limits';
+import { adminActorOf } from '../admin-auth/require-admin';
 import { readLimited } from '../files/uploads';
 import { createMedia, deleteMedia, listMedia, NOT_AN_IMAGE } from './admin-media.service';
 
@@ -47,12 +48,12 @@ export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
       throw error;
     }
     if (!image || image.data.length === 0) throw badRequest(NOT_AN_IMAGE);
-    const item = await createMedia(app.services, { ...image, alt });
+    const item = await createMedia(app.services, adminActorOf(request), { ...image, alt });
     return reply.code(201).send(item);
   });
 
   route(app, api.admin.deleteMedia, async (request, reply) => {
-    await deleteMedia(app.services, request.params.id);
+    await deleteMedia(app.services, adminActorOf(request), request.params.id);
     return reply.code(204).send(null);
   });
 };

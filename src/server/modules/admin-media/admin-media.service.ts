@@ -5,6 +5,7 @@ import type { FileStore } from '../../adapters/storage/file-store';
 import type { Db } from '../../db/client';
 import { media, storedFiles } from '../../db/schema';
 import { notFound } from '../../domain/errors';
+import { recordActivity } from '../activity/activity';
 import { type StoredFile, storeFile } from '../files/files.service';
 import { cleanFileName, reencodeImage as reencodeUpload } from '../files/uploads';
 
@@ -53,6 +54,7 @@ export function reencodeImage(data: Buffer): Promise<Buffer> {
 /** Stores the image and its media row together: if the row cannot be written, no file is left. */
 export async function createMedia(
   deps: Deps,
+  actor: string,
   input: { data: Buffer; fileName: string; alt: string },
 ): Promise<MediaItem> {
   const image = await reencodeImage(input.data);
@@ -75,6 +77,13 @@ export async function createMedia(
         .insert(media)
         .values({ fileId: stored.id, fileName, alt, fileSize: image.length })
         .returning();
+      await recordActivity(tx, {
+        actor,
+        action: 'media.upload',
+        subjectType: 'media',
+        subjectId: row!.id,
+        after: { fileName, alt, fileSize: image.length, fileId: stored.id },
+      });
       return {
         id: row!.id,
         url: urlOf(stored.publicName!),
@@ -93,11 +102,18 @@ export async function createMedia(
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Removes the media row, its file and the resized variants /api/images made of it. */
-export async function deleteMedia(deps: Deps, id: string): Promise<void> {
+export async function deleteMedia(deps: Deps, actor: string, id: string): Promise<void> {
   if (!UUID.test(id)) throw notFound('Media not found');
   const removedKeys = await deps.db.transaction(async (tx) => {
     const [row] = await tx.delete(media).where(eq(media.id, id)).returning();
     if (!row) throw notFound('Media not found');
+    await recordActivity(tx, {
+      actor,
+      action: 'media.delete',
+      subjectType: 'media',
+      subjectId: row.id,
+      before: { fileName: row.fileName, alt: row.alt, fileSize: row.fileSize, fileId: row.fileId },
+    });
     const [file] = await tx.select().from(storedFiles).where(eq(storedFiles.id, row.fileId)).limit(1);
     if (!file) return [];
     const variantPrefix = file.publicName

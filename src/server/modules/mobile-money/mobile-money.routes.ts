@@ -6,6 +6,7 @@ import { FileNotFoundError } from '../../adapters/storage/file-store';
 import { route, type ZodApp } from '../../http/endpoint';
 import { HttpError, notFound } from '../../http/errors';
 import { HOUR_MS, perClientLimit, registerRateLimits } from '../../http/rate-limits';
+import { adminActorOf } from '../admin-auth/require-admin';
 import { attachmentDisposition } from '../downloads/file-names';
 import { readMultipartUpload } from '../files/uploads';
 import { type MobileMoneyDeps, placeMobileMoneyOrder } from './mobile-money.service';
@@ -103,7 +104,7 @@ function registerOperatorRoutes(app: ZodApp, { db, files }: MobileMoneyDeps): vo
   });
 
   route(app, api.admin.verifyOrder, async (request) => {
-    const order = await decideOrder(db, request.params.id, {
+    const order = await decideOrder(db, adminActorOf(request), request.params.id, {
       kind: 'validate',
       verifiedBy: request.body.verifiedBy,
     });
@@ -115,7 +116,7 @@ function registerOperatorRoutes(app: ZodApp, { db, files }: MobileMoneyDeps): vo
   });
 
   route(app, api.admin.rejectOrder, async (request) => {
-    const order = await decideOrder(db, request.params.id, { kind: 'reject' });
+    const order = await decideOrder(db, adminActorOf(request), request.params.id, { kind: 'reject' });
     return { id: order.id, status: 'rejected' as const, message: 'Rejection email sent to customer' };
   });
 

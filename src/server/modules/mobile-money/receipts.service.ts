@@ -7,6 +7,7 @@ import {
 import type { Db } from '../../db/client';
 import { jobs, orders, paymentReceipts, storedFiles } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../domain/errors';
+import { recordActivity } from '../activity/activity';
 import { type StoredFile, storeFile } from '../files/files.service';
 import { pdfToWebp } from '../files/pdf-to-image';
 import {
@@ -178,16 +179,29 @@ async function emailedRecently(tx: DbOrTx, kind: MobileMoneyEmailKind, orderId: 
  * the decision once: of two racing validations, one wins and the other gets a 409. Validation
  * queues the same delivery job as a card order, in the same transaction.
  */
-export async function decideOrder(db: Db, id: string, decision: ReceiptDecision): Promise<OrderRow> {
+export async function decideOrder(
+  db: Db,
+  actor: string,
+  id: string,
+  decision: ReceiptDecision,
+): Promise<OrderRow> {
   const order = await findMobileMoneyOrder(db, 'id', id);
   const action = receiptAction({ orderId: order.id, decision });
   const decided = await db.transaction(async (tx) => {
-    if (action.action === 'complete') {
-      return completeOrder(tx, action.ref, { verifiedBy: action.verifiedBy ?? 'operator' });
-    }
-    const row = await rejectOrder(tx, order.id);
+    const row =
+      action.action === 'complete'
+        ? await completeOrder(tx, action.ref, { verifiedBy: action.verifiedBy ?? 'operator' })
+        : await rejectOrder(tx, order.id);
     if (!row) return undefined;
-    await enqueueJob(tx, mobileMoneyEmailJob('rejection', row.id));
+    if (action.action !== 'complete') await enqueueJob(tx, mobileMoneyEmailJob('rejection', row.id));
+    await recordActivity(tx, {
+      actor,
+      action: action.action === 'complete' ? 'order.validate' : 'order.reject',
+      subjectType: 'order',
+      subjectId: row.id,
+      before: { orderNumber: order.orderNumber, status: order.status },
+      after: { orderNumber: row.orderNumber, status: row.status, verifiedBy: row.verifiedBy },
+    });
     return row;
   });
   if (decided) return decided;

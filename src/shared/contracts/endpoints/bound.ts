@@ -1,6 +1,10 @@
 /** The endpoint catalogue with its zod schemas: what the server registers, documents and tests. */
 import * as admin from './admin';
 import { adminSchemas } from './admin.schemas';
+import * as adminActivity from './admin-activity';
+import { adminActivitySchemas } from './admin-activity.schemas';
+import * as adminCustomers from './admin-customers';
+import { adminCustomersSchemas } from './admin-customers.schemas';
 import * as adminOrders from './admin-orders';
 import { adminOrdersSchemas } from './admin-orders.schemas';
 import * as adminRefunds from './admin-refunds';
@@ -19,6 +23,8 @@ export const api = {
   admin: bindSchemas(admin, adminSchemas),
   adminRefunds: bindSchemas(adminRefunds, adminRefundsSchemas),
   adminOrders: bindSchemas(adminOrders, adminOrdersSchemas),
+  adminCustomers: bindSchemas(adminCustomers, adminCustomersSchemas),
+  adminActivity: bindSchemas(adminActivity, adminActivitySchemas),
 };
 
 /** Every endpoint, for the OpenAPI check and the generated bad-input suite. */

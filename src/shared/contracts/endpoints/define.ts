@@ -8,6 +8,10 @@
 import type { z } from 'zod';
 import type * as admin from './admin';
 import type { adminSchemas } from './admin.schemas';
+import type * as adminActivity from './admin-activity';
+import type { adminActivitySchemas } from './admin-activity.schemas';
+import type * as adminCustomers from './admin-customers';
+import type { adminCustomersSchemas } from './admin-customers.schemas';
 import type * as adminOrders from './admin-orders';
 import type { adminOrdersSchemas } from './admin-orders.schemas';
 import type * as adminRefunds from './admin-refunds';
@@ -66,7 +70,9 @@ type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytic
   Indexed<typeof checkout, typeof checkoutSchemas> &
   Indexed<typeof admin, typeof adminSchemas> &
   Indexed<typeof adminRefunds, typeof adminRefundsSchemas> &
-  Indexed<typeof adminOrders, typeof adminOrdersSchemas>;
+  Indexed<typeof adminOrders, typeof adminOrdersSchemas> &
+  Indexed<typeof adminCustomers, typeof adminCustomersSchemas> &
+  Indexed<typeof adminActivity, typeof adminActivitySchemas>;
 
 type SchemasOf<E> = E extends Route
   ? `${E['method']} ${E['path']}` extends infer Key extends keyof SchemaIndex

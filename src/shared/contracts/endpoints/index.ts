@@ -3,6 +3,8 @@
  * read `bound.ts`, which adds each endpoint's schemas.
  */
 import * as admin from './admin';
+import * as adminActivity from './admin-activity';
+import * as adminCustomers from './admin-customers';
 import * as adminOrders from './admin-orders';
 import * as adminRefunds from './admin-refunds';
 import * as analytics from './analytics';
@@ -10,5 +12,15 @@ import * as checkout from './checkout';
 import * as delivery from './delivery';
 import * as storefront from './storefront';
 
-export const endpoints = { storefront, delivery, analytics, checkout, admin, adminRefunds, adminOrders };
+export const endpoints = {
+  storefront,
+  delivery,
+  analytics,
+  checkout,
+  admin,
+  adminRefunds,
+  adminOrders,
+  adminCustomers,
+  adminActivity,
+};
 export type { BodyOf, Method, ParamsOf, QueryOf, ResponseOf, Route } from './define';

@@ -6,11 +6,11 @@ import { toast } from '../../components/ui/toast';
 import { adminCall } from '../auth/admin-session';
 import { AdminTable } from '../shell/admin-table';
 import { showAdminError } from '../shell/admin-toast';
+import { ExportButton } from '../shell/export-button';
 import { RangeSelect } from '../shell/range-select';
 import { useReceiptViewer } from '../shell/receipt-viewer';
 import { useAdminData } from '../shell/use-admin-data';
 import { emailColumns } from './email-columns';
-import { ExportButton } from './export-button';
 
 function StatCard(props: { label: string; value: string }) {
   return (
@@ -50,7 +50,12 @@ export function EmailsTab() {
         <h3 className="text-lg font-semibold">Email Management</h3>
         <div className="flex flex-wrap items-center gap-2">
           <RangeSelect name="email-range" value={range} onChange={setRange} />
-          <ExportButton />
+          <ExportButton
+            endpoint={admin.exportCustomers}
+            label="Export Email List"
+            done="Customer email list exported successfully"
+            fallbackName="customers.csv"
+          />
         </div>
       </div>
 

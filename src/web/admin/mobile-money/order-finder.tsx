@@ -1,50 +1,19 @@
-import { type FormEvent, useState } from 'react';
+import { SearchForm } from '../shell/search-form';
 
 /**
  * Issue 15: with hundreds of orders nobody paid, the operator finds the shopper's by what they
  * quote: part of the reference, the order number, the email or the phone number.
  */
 export function OrderSearch(props: { value: string; onSearch(q: string): void }) {
-  const [text, setText] = useState(props.value);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    props.onSearch(text.trim());
-  };
   return (
-    <search className="w-full sm:w-auto">
-      <form onSubmit={submit} className="flex flex-wrap gap-2">
-        <label htmlFor="mobile-money-search" className="sr-only">
-          Search by reference, order number, email or phone
-        </label>
-        <input
-          id="mobile-money-search"
-          type="search"
-          value={text}
-          maxLength={100}
-          onChange={(event) => setText(event.target.value)}
-          placeholder="Reference, order, email, phone"
-          className="min-h-11 min-w-0 flex-1 rounded-md border border-stone-300 px-3 text-sm sm:w-72"
-        />
-        <button
-          type="submit"
-          className="min-h-11 rounded-md bg-teal-800 px-4 text-sm font-semibold text-white hover:bg-teal-700"
-        >
-          Search
-        </button>
-        {props.value ? (
-          <button
-            type="button"
-            onClick={() => {
-              setText('');
-              props.onSearch('');
-            }}
-            className="min-h-11 rounded-md border border-stone-300 px-3 text-sm font-semibold hover:bg-stone-50"
-          >
-            Clear
-          </button>
-        ) : null}
-      </form>
-    </search>
+    <SearchForm
+      id="mobile-money-search"
+      label="Search by reference, order number, email or phone"
+      placeholder="Reference, order, email, phone"
+      maxLength={100}
+      value={props.value}
+      onSearch={props.onSearch}
+    />
   );
 }
 

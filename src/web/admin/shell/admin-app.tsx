@@ -2,10 +2,12 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useRoute } from 'wouter';
 import * as admin from '../../../shared/contracts/endpoints/admin';
 import { ADMIN_TABS, type AdminTab, paths } from '../../lib/paths';
+import { ActivityTab } from '../activity/activity-tab';
 import { AnalyticsTab } from '../analytics/analytics-tab';
 import { AdminGate } from '../auth/admin-gate';
 import { adminCall, adminSession } from '../auth/admin-session';
 import { ContentTab } from '../content/content-tab';
+import { CustomersTab } from '../customers/customers-tab';
 import { EmailsTab } from '../emails/emails-tab';
 import { GuidesTab } from '../guides/guides-tab';
 import { MediaTab } from '../media/media-tab';
@@ -18,8 +20,10 @@ const TAB_VIEWS: Record<AdminTab, () => React.JSX.Element> = {
   guides: GuidesTab,
   'mobile-money': MobileMoneyTab,
   emails: EmailsTab,
+  customers: CustomersTab,
   content: ContentTab,
   media: MediaTab,
+  activity: ActivityTab,
 };
 
 const TAB_LABELS: Record<AdminTab, string> = {
@@ -28,11 +32,13 @@ const TAB_LABELS: Record<AdminTab, string> = {
   guides: 'Guides',
   'mobile-money': 'Mobile Money',
   emails: 'Emails',
+  customers: 'Customers',
   content: 'Content',
   media: 'Media',
+  activity: 'Activity',
 };
 
-/** The admin dashboard frame: seven tabs, the active one taken from the path. */
+/** The admin dashboard frame: its tabs, the active one taken from the path. */
 export default function AdminApp() {
   // Each tab has its own route (routes.tsx), so the tab is read from the path here.
   const [, params] = useRoute<{ tab: string }>('/admin/:tab');

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { localeSchema } from '../catalogue';
+import { binaryResponse } from './answers';
+
+/** The Customers tab's query: search, sort and page, all in the URL the tab shares. */
+export const customerListQuerySchema = z.object({
+  /** Part of an email or a name, in any case. */
+  q: z.string().trim().max(200).optional(),
+  sort: z.enum(['lastOrder', 'totalPaid']).default('lastOrder'),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
+
+/**
+ * One buyer (every order with this email, whatever its case). Paid figures count only real
+ * payments, as the dashboard's revenue does: completed orders outside test mode.
+ */
+export const customerSchema = z.object({
+  email: z.string(),
+  /** The latest order's name and language. */
+  name: z.string(),
+  locale: localeSchema,
+  /** Every order placed with this email, paid or not. */
+  orders: z.int(),
+  paidOrders: z.int(),
+  /** Distinct guides bought in paid orders. */
+  guides: z.int(),
+  /** Euros, numeric(10,2) as text: the sum of the paid orders' totals. */
+  totalPaid: z.string(),
+  /** Euros refunded on those orders. */
+  refunded: z.string(),
+  firstOrderAt: z.string(),
+  lastOrderAt: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const customerPageSchema = z.object({
+  customers: z.array(customerSchema),
+  /** How many customers match, for the pager. */
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
+});
+export type CustomerPage = z.infer<typeof customerPageSchema>;
+
+export const adminCustomersSchemas = {
+  listCustomers: { querystring: customerListQuerySchema, response: { 200: customerPageSchema } },
+  exportCustomerList: {
+    response: binaryResponse('Every customer: CSV, UTF-8 with a BOM, streamed'),
+  },
+};
