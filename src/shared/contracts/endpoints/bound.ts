@@ -1,6 +1,8 @@
 /** The endpoint catalogue with its zod schemas: what the server registers, documents and tests. */
 import * as admin from './admin';
 import { adminSchemas } from './admin.schemas';
+import * as adminDiscounts from './admin-discounts';
+import { adminDiscountsSchemas } from './admin-discounts.schemas';
 import * as analytics from './analytics';
 import * as checkout from './checkout';
 import { checkoutSchemas } from './checkout.schemas';
@@ -12,7 +14,7 @@ import { storefrontSchemas } from './storefront.schemas';
 export const api = {
   storefront: bindSchemas({ ...storefront, ...delivery, ...analytics }, storefrontSchemas),
   checkout: bindSchemas(checkout, checkoutSchemas),
-  admin: bindSchemas(admin, adminSchemas),
+  admin: bindSchemas({ ...admin, ...adminDiscounts }, { ...adminSchemas, ...adminDiscountsSchemas }),
 };
 
 /** Every endpoint, for the OpenAPI check and the generated bad-input suite. */

@@ -9,6 +9,8 @@ export const createPaymentIntent = {
   method: 'POST',
   path: '/api/create-payment-intent',
 } as const satisfies Route;
+/** The cart's total before and after a discount code, as the server prices it (issue 18). */
+export const priceCart = { method: 'POST', path: '/api/checkout/price' } as const satisfies Route;
 export const createCardOrder = { method: 'POST', path: '/api/orders' } as const satisfies Route;
 export const createFreeOrder = { method: 'POST', path: '/api/create-free-order' } as const satisfies Route;
 /** Registered only without Stripe keys. */

@@ -8,6 +8,8 @@
 import type { z } from 'zod';
 import type * as admin from './admin';
 import type { adminSchemas } from './admin.schemas';
+import type * as adminDiscounts from './admin-discounts';
+import type { adminDiscountsSchemas } from './admin-discounts.schemas';
 import type * as analytics from './analytics';
 import type * as checkout from './checkout';
 import type { checkoutSchemas } from './checkout.schemas';
@@ -60,7 +62,8 @@ type Indexed<R, T> = {
 };
 type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytics, typeof storefrontSchemas> &
   Indexed<typeof checkout, typeof checkoutSchemas> &
-  Indexed<typeof admin, typeof adminSchemas>;
+  Indexed<typeof admin, typeof adminSchemas> &
+  Indexed<typeof adminDiscounts, typeof adminDiscountsSchemas>;
 
 type SchemasOf<E> = E extends Route
   ? `${E['method']} ${E['path']}` extends infer Key extends keyof SchemaIndex
