@@ -17,5 +17,13 @@ export const paths = {
   admin: (tab: AdminTab = 'analytics') => `/admin/${tab}`,
 };
 
-export const ADMIN_TABS = ['analytics', 'guides', 'mobile-money', 'emails', 'content', 'media'] as const;
+export const ADMIN_TABS = [
+  'analytics',
+  'guides',
+  'mobile-money',
+  'emails',
+  'content',
+  'media',
+  'discounts',
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];

@@ -6,6 +6,7 @@ import { AnalyticsTab } from '../analytics/analytics-tab';
 import { AdminGate } from '../auth/admin-gate';
 import { adminCall, adminSession } from '../auth/admin-session';
 import { ContentTab } from '../content/content-tab';
+import { DiscountsTab } from '../discounts/discounts-tab';
 import { EmailsTab } from '../emails/emails-tab';
 import { GuidesTab } from '../guides/guides-tab';
 import { MediaTab } from '../media/media-tab';
@@ -18,6 +19,7 @@ const TAB_VIEWS: Record<AdminTab, () => React.JSX.Element> = {
   emails: EmailsTab,
   content: ContentTab,
   media: MediaTab,
+  discounts: DiscountsTab,
 };
 
 const TAB_LABELS: Record<AdminTab, string> = {
@@ -27,6 +29,7 @@ const TAB_LABELS: Record<AdminTab, string> = {
   emails: 'Emails',
   content: 'Content',
   media: 'Media',
+  discounts: 'Discount Codes',
 };
 
 /** The admin dashboard frame: six tabs, the active one taken from the path. */
