@@ -4,6 +4,7 @@ import { COUNTRY_SLUGS } from '../../../shared/countries';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { Select } from '../../components/ui/select';
+import { DialogButtons } from '../shell/dialog-buttons';
 import type { DiscountFormValues } from './discount-form';
 import { type DiscountDialogProps, useDiscountForm } from './use-discount-form';
 
@@ -116,22 +117,7 @@ export function DiscountDialog(props: DiscountDialogProps & { guides: AdminGuide
           <CodeField form={form} name="validUntil" label="Valid until (optional)" type="datetime-local" />
         </div>
         <DiscountScope form={form} guides={props.guides} />
-        <div className="flex justify-end gap-2">
-          <button
-            type="button"
-            onClick={props.onClose}
-            className="rounded-md border border-stone-300 px-4 py-2 text-sm font-semibold hover:bg-stone-50"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={form.saving}
-            className="rounded-md bg-teal-800 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-700 disabled:opacity-60"
-          >
-            {form.saving ? 'Saving...' : form.creating ? 'Create' : 'Update'}
-          </button>
-        </div>
+        <DialogButtons onCancel={props.onClose} saving={form.saving} creating={form.creating} />
       </form>
     </Modal>
   );
