@@ -168,6 +168,7 @@ export const en: Record<keyof typeof fr, string> = {
   'discount.applying': 'Checking…',
   'discount.remove': 'Remove code',
   'discount.line': 'Discount ({code})',
+  'discount.orderLine': 'Discount ({code}): −{amount}',
   'discount.applied': 'Code {code} applied: −{amount}',
   'discount.discount_unknown': 'This promo code does not exist. Check its spelling.',
   'discount.discount_expired': 'This promo code has expired.',

@@ -12,7 +12,7 @@ export function OrderDiscount(props: { order: { discountCode: string | null; dis
   if (!discountCode || cents === 0) return null;
   return (
     <p className="mt-1 text-sm text-teal-800" data-discount={discountCode}>
-      {t('discount.line', { code: discountCode })} : −{formatEuros(cents, locale)}
+      {t('discount.orderLine', { code: discountCode, amount: formatEuros(cents, locale) })}
     </p>
   );
 }
