@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { keepScreenshot, launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
+import {
+  checkoutFirstCard,
+  keepScreenshot,
+  launchBrowser,
+  type RunningShop,
+  startShop,
+  trackPageErrors,
+} from './harness';
 import { newPage, SHOPPER, signedInAdmin } from './mobile-money-support';
 
 /**
@@ -70,15 +77,7 @@ describe('discount codes', () => {
   test('a shopper pays by card in French with the code, typed in another case', async () => {
     const page = await newPage(browser, 390, 844);
     await page.goto(`${shop.url}/?search=dakar`);
-    await page
-      .locator('[data-testid="guide-card"]')
-      .first()
-      .getByRole('button', { name: 'Ajouter au panier' })
-      .click();
-    await page
-      .getByRole('dialog', { name: 'Votre panier' })
-      .getByRole('link', { name: 'Passer à la caisse' })
-      .click();
+    await checkoutFirstCard(page);
     const pay = page.getByRole('button', { name: /^Payer/ });
     const before = await pay.textContent();
 
@@ -100,15 +99,7 @@ describe('discount codes', () => {
   test('a shopper orders by mobile money in English: the amount to pay is the discounted one', async () => {
     const page = await newPage(browser, 390, 844);
     await page.goto(`${shop.url}/?search=abidjan&lang=en`);
-    await page
-      .locator('[data-testid="guide-card"]')
-      .first()
-      .getByRole('button', { name: 'Add to cart' })
-      .click();
-    await page
-      .getByRole('dialog', { name: 'Your cart' })
-      .getByRole('link', { name: 'Proceed to Checkout' })
-      .click();
+    await checkoutFirstCard(page, 'en');
     await page.getByRole('tab', { name: 'Pay with mobile money' }).click();
     await applyCode(page, 'Promo code', 'Apply', 'été');
     await page.getByText('A promo code has 3 to 32 letters, digits, dashes or underscores.').waitFor();

@@ -128,7 +128,19 @@ export function orderColumns(ctx: {
       header: 'Customer',
       cell: (order) => <CustomerCell order={order} />,
     },
-    { header: 'Amount', cell: (order) => displayPrice(order.totalAmount, 'en') },
+    {
+      header: 'Amount',
+      cell: (order) => (
+        <>
+          {displayPrice(order.totalAmount, 'en')}
+          {order.discountCode ? (
+            <span className="block text-xs text-teal-800">
+              {order.discountCode}: −€{order.discountAmount}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
     {
       header: 'Reference',
       cell: (order) => (
