@@ -228,6 +228,15 @@ describe('by mobile money', () => {
     expect(priced.json().code).toBe('discount_used_up_for_email');
   });
 
+  test('a double-submitted order with a code makes one order and one use', async () => {
+    const code = await createCode(ctx, { code: 'DOUBLECLIC', kind: 'percent', value: 50, maxUses: 5 });
+    const who = { ...shopperNumber(8), claimKey: 'double-click-claim-key-000001' };
+    const responses = await Promise.all([1, 2, 3].map(() => tryWithCode('DOUBLECLIC', who)));
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(new Set(responses.map((r) => r.json().order.id)).size).toBe(1);
+    expect(await usesOf(code.id)).toEqual({ held: 1, used: 0 });
+  });
+
   test('a total sent without the discount is refused', async () => {
     await createCode(ctx, { code: 'DIX', kind: 'fixed', value: 1 });
     const res = await tryWithCode('DIX', shopperNumber(7), 9);

@@ -124,6 +124,22 @@ describe('the Discounts tab', () => {
     expect(actions[1]!.before).toMatchObject({ code: 'ETE', kind: 'percent', value: '20' });
   });
 
+  test('two operators creating the same code at once: one gets it, the other a 409; renaming onto it is a 409 too', async () => {
+    const [a, b] = await Promise.all([
+      admin('POST', '/api/admin/discounts', { code: 'DOUBLE', kind: 'percent', value: 5 }),
+      admin('POST', '/api/admin/discounts', { code: 'double', kind: 'fixed', value: 1 }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const other = await createCode(ctx, { code: 'AUTRE', kind: 'percent', value: 5 });
+    const renamed = await admin('PUT', `/api/admin/discounts/${other.id}`, {
+      code: 'Double',
+      kind: 'percent',
+      value: 5,
+    });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().field).toBe('code');
+  });
+
   test('an unknown or deleted code is a 404; without the key, a 401', async () => {
     const missing = await admin('PUT', '/api/admin/discounts/00000000-0000-4000-8000-000000000000/paused', {
       paused: true,
