@@ -265,3 +265,21 @@ describe('POST /api/checkout/price', () => {
     expect(await ctx.db.select().from(discountRedemptions)).toHaveLength(0);
   });
 });
+
+test('guessing codes is slow: the price endpoint allows ten times the hourly order limit per client', async () => {
+  const limited = await createTestContext({ renderPages: false, env: { ORDER_RATE_LIMIT_PER_HOUR: '1' } });
+  try {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await price(limited, {
+        items: [{ id: '00000000-0000-4000-8000-000000000000', quantity: 1 }],
+        discountCode: `GUESS${i}`,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  } finally {
+    await limited.close();
+  }
+});
