@@ -40,6 +40,7 @@ import { type CatalogueCache, createSharedCatalogueCache } from './modules/catal
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { STRIPE_WEBHOOK_PATH } from './modules/checkout/stripe-webhook.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createJobWorker, type JobWorker, type WorkerOptions } from './modules/jobs/worker';
@@ -293,6 +294,7 @@ async function registerRoutes(
   await app.register(adminOrdersRoutes);
   await app.register(adminCustomersRoutes);
   await app.register(activityRoutes);
+  await app.register(discountsRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {

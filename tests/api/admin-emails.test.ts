@@ -218,7 +218,7 @@ describe('Export Email List', () => {
     const text = bytes.subarray(3).toString('utf8');
     const lines = text.split('\r\n').filter(Boolean);
     expect(lines[0]).toBe(
-      '"Email","First Name","Last Name","Mobile Number","Language","Orders","Completed Orders","Total Spent (EUR)","Payment Methods","First Order","Last Order"',
+      '"Email","First Name","Last Name","Mobile Number","Language","Orders","Completed Orders","Total Spent (EUR)","Payment Methods","First Order","Last Order","Discounts (EUR)","Promo Codes"',
     );
     // One row for both of Aïssatou's orders, whatever the case of her address; the latest name wins.
     const aissatou = lines.filter((l) => l.toLowerCase().includes('aissatou@example.com'));

@@ -210,19 +210,28 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
   return violations;
 }
 
-/** Adds the first guide card on the page to the cart and opens the checkout, in the French UI. */
-export async function checkoutFirstCard(page: Page): Promise<void> {
-  await page
-    .locator('[data-testid="guide-card"]')
-    .first()
-    .getByRole('button', { name: 'Ajouter au panier' })
-    .click();
-  await page
-    .getByRole('dialog', { name: 'Votre panier' })
-    .getByRole('link', { name: 'Passer à la caisse' })
-    .click();
+const CHECKOUT_LABELS = {
+  fr: {
+    add: 'Ajouter au panier',
+    cart: 'Votre panier',
+    checkout: 'Passer à la caisse',
+    heading: /^(Paiement sécurisé|Vos guides gratuits)$/,
+  },
+  en: {
+    add: 'Add to cart',
+    cart: 'Your cart',
+    checkout: 'Proceed to Checkout',
+    heading: /^(Secure Checkout|Your free guides)$/,
+  },
+};
+
+/** Adds the first guide card on the page to the cart and opens the checkout, in the French UI by default. */
+export async function checkoutFirstCard(page: Page, locale: 'fr' | 'en' = 'fr'): Promise<void> {
+  const labels = CHECKOUT_LABELS[locale];
+  await page.locator('[data-testid="guide-card"]').first().getByRole('button', { name: labels.add }).click();
+  await page.getByRole('dialog', { name: labels.cart }).getByRole('link', { name: labels.checkout }).click();
   // A free cart's checkout is titled for what it is (issue 17 item 8).
-  await page.getByRole('heading', { name: /^(Paiement sécurisé|Vos guides gratuits)$/ }).waitFor();
+  await page.getByRole('heading', { name: labels.heading }).waitFor();
 }
 
 /** Where to keep screenshots to look at (E2E_SCREENSHOT_DIR); unset, none are taken. */

@@ -53,6 +53,15 @@ export const claimKeySchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{22,128}$/, 'must be 22 to 128 url-safe characters');
 
+/**
+ * A discount code as the shopper types it: letters, digits, - and _, 3 to 32 of them, matched
+ * case-insensitively (issue 18). Anything else is a 400 naming `discountCode`.
+ */
+export const discountCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{3,32}$/, 'must be 3 to 32 letters, digits, - or _');
+
 /** Totals the client shows, in euros; the server recomputes them and refuses a mismatch. */
 const clientEuros = z.number().min(0).max(100_000);
 
@@ -62,6 +71,7 @@ export const createPaymentIntentBodySchema = z.object({
   /** The shopper's details reach the server before the card is confirmed, so a webhook can finish the order. */
   customer: customerSchema,
   locale: localeSchema,
+  discountCode: discountCodeSchema.optional(),
 });
 
 export const createPaymentIntentResponseSchema = z.object({
@@ -95,6 +105,8 @@ export const createFreeOrderBodySchema = customerSchema.extend({
   total: clientEuros,
   locale: localeSchema.default('fr'),
   claimKey: claimKeySchema.optional(),
+  /** A code that brings the cart to 0 makes it a free order. */
+  discountCode: discountCodeSchema.optional(),
 });
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { localeSchema } from './catalogue';
-import { cartLinesSchema, claimKeySchema, customerSchema } from './checkout';
+import { cartLinesSchema, claimKeySchema, customerSchema, discountCodeSchema } from './checkout';
 import { orderStatusSchema } from './orders';
 
 /** Storefront spec §5 and §9: a receipt is an image or a PDF of at most 5 MB. */
@@ -23,6 +23,7 @@ export const createMobileMoneyOrderBodySchema = customerSchema.extend({
   total: z.number().min(0).max(100_000),
   locale: localeSchema.default('fr'),
   claimKey: claimKeySchema.optional(),
+  discountCode: discountCodeSchema.optional(),
 });
 
 export const mobileMoneyOrderSchema = z.object({
@@ -32,6 +33,8 @@ export const mobileMoneyOrderSchema = z.object({
   /** Short and unambiguous, typed into the wallet app; it grants nothing. */
   djamoReference: z.string(),
   total: z.string(),
+  discountCode: z.string().nullable(),
+  discountAmount: z.string(),
   /** The total in FCFA, as the wallet asks for it. */
   totalXof: z.int(),
   email: z.string(),
@@ -79,6 +82,9 @@ export const pendingMobileMoneyOrderSchema = z.object({
   email: z.string(),
   phoneNumber: z.string(),
   totalAmount: z.string(),
+  /** The promo code and the euros it took off (issue 18): totalAmount is what is to be paid. */
+  discountCode: z.string().nullable(),
+  discountAmount: z.string(),
   djamoReference: z.string().nullable(),
   status: orderStatusSchema,
   paymentProvider: z.string().nullable(),

@@ -23,6 +23,9 @@ export const orderSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   total: z.string(),
+  /** The code the shopper used and the euros it took off (the cart before it: total + discountAmount). */
+  discountCode: z.string().nullable(),
+  discountAmount: z.string(),
   djamoReference: z.string().nullable(),
   /** How to pay a mobile-money order still waiting for its payment (issue 17 §6); absent otherwise. */
   mobileMoneyPayment: z

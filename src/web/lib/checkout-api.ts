@@ -12,6 +12,8 @@ export type OrderExists = z.infer<typeof orderExistsSchema>;
 export function checkoutApi(api: ApiClient) {
   return {
     config: () => api.call(checkout.paymentsConfig),
+    /** The cart less a promo code, priced by the server; a refused code is an ApiError with its `code`. */
+    priceCart: (body: BodyOf<typeof checkout.priceCart>) => api.call(checkout.priceCart, { body }),
     createPaymentIntent: (body: BodyOf<typeof checkout.createPaymentIntent>) =>
       api.call(checkout.createPaymentIntent, { body }),
     confirmTestPayment: (body: BodyOf<typeof checkout.confirmTestPayment>) =>

@@ -26,6 +26,7 @@ export const ADMIN_TABS = [
   'mobile-money',
   'emails',
   'customers',
+  'discounts',
   'content',
   'media',
   'activity',

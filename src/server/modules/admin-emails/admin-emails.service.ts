@@ -154,6 +154,8 @@ const CSV_COLUMNS = [
   'Payment Methods',
   'First Order',
   'Last Order',
+  'Discounts (EUR)',
+  'Promo Codes',
 ] as const;
 
 /**
@@ -175,6 +177,10 @@ export async function exportCustomerCsv(db: Db): Promise<string> {
       methods: sql<string>`string_agg(distinct ${orders.paymentMethod}::text, ', ')`,
       first: sql<Date>`min(${orders.createdAt})`,
       last: sql<Date>`max(${orders.createdAt})`,
+      discounts: sql<string>`coalesce(sum(${orders.discountAmount}) filter (where ${orders.status} = 'completed'), 0)::numeric(12,2)::text`,
+      codes: sql<
+        string | null
+      >`string_agg(distinct ${orders.discountCode}, ', ') filter (where ${orders.status} = 'completed')`,
     })
     .from(orders)
     .groupBy(sql`lower(${orders.email})`)
@@ -193,6 +199,8 @@ export async function exportCustomerCsv(db: Db): Promise<string> {
       r.methods,
       date(r.first),
       date(r.last),
+      r.discounts,
+      r.codes ?? '',
     ].map((cell) => neutraliseFormula(cell ?? '')),
   );
   return stringify(records, {

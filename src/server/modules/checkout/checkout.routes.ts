@@ -14,6 +14,7 @@ import {
   placeFreeOrder,
   startCardPayment,
 } from './checkout.service';
+import { priceRoutes } from './checkout-price.routes';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,6 +55,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     publishableKey: deps.payments.publishableKey,
     automaticMobileMoney: app.services.config.cinetpay !== undefined,
   }));
+
+  await app.register(priceRoutes);
 
   route(app, api.checkout.createPaymentIntent, { config: perClient }, async (request) =>
     startCardPayment(deps, request.body, app.services.siteOrigin.placedThrough(request)),

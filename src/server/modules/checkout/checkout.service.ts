@@ -27,10 +27,10 @@ import {
   euros,
   findOrderByPaymentIntent,
   type PlacedOrder,
-  priceCart,
   TotalMismatchError,
 } from '../orders/orders.service';
 import { cardAction, cardPayment, cardStatus } from './card-payment';
+import { priceCheckout } from './checkout-price';
 import { flagUnplacedIntent } from './payment-attention';
 import {
   type CheckoutMetadata,
@@ -80,18 +80,17 @@ export async function startCardPayment(
   body: z.infer<typeof createPaymentIntentBodySchema>,
   origin?: string,
 ): Promise<z.infer<typeof createPaymentIntentResponseSchema>> {
-  const cart = await priceCart(deps.db, body.items);
-  if (cart.totalCents === 0) {
-    throw invalid('This cart is free: place it as a free order, no payment is needed');
-  }
+  const { items, discountCode, customer } = body;
+  const { cart, discount, totalCents } = await priceCheckout(deps.db, { items, discountCode, ...customer });
+  if (totalCents === 0) throw invalid('This cart is free: place it as a free order, no payment is needed');
   const claimed = toCents(body.amount);
-  if (claimed !== cart.totalCents) {
+  if (claimed !== totalCents) {
     throw invalid(
-      `The amount ${euros(claimed)} does not match the cart's total at current prices, ${euros(cart.totalCents)}`,
+      `The amount ${euros(claimed)} does not match the cart's total at current prices, ${euros(totalCents)}`,
     );
   }
   const metadata = encodeCheckoutMetadata({
-    customer: body.customer,
+    customer,
     locale: body.locale,
     items: cart.lines.map((line) => ({
       id: line.guideId,
@@ -99,6 +98,7 @@ export async function startCardPayment(
       unitCents: line.unitCents,
     })),
     origin,
+    discountCode: discount?.code,
   });
   // The claim reads the cart back through this same function: what it would refuse is refused now,
   // before anyone is charged.
@@ -109,7 +109,7 @@ export async function startCardPayment(
     throw error;
   }
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify([cart.totalCents, 'eur', Object.entries(metadata).sort()]))
+    .update(JSON.stringify([totalCents, 'eur', Object.entries(metadata).sort()]))
     .digest('base64url');
   const guides = cart.lines.reduce((n, line) => n + line.quantity, 0);
   const card = cardPayment(deps.payments);
@@ -117,7 +117,7 @@ export async function startCardPayment(
   for (let generation = 0; generation < 3; generation++) {
     const intent = await viaGateway(() =>
       card.start({
-        amount: cart.totalCents,
+        amount: totalCents,
         currency: 'eur',
         metadata,
         description: `Guides Afrique: ${guides} guide${guides > 1 ? 's' : ''}`,
@@ -244,6 +244,7 @@ async function createCardOrder(
       alreadyPaid: true,
       testMode: deps.payments.testMode || !intent.livemode,
       origin: checkout.origin,
+      discountCode: checkout.discountCode,
     });
   } catch (error) {
     if (error instanceof TotalMismatchError) {

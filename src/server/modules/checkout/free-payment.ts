@@ -63,6 +63,7 @@ export async function placeFreeOrder(
       paidCents: 0,
       claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
       origin,
+      discountCode: body.discountCode,
       findRepeat: repeatOrWithinDailyLimit(METHOD.free, {
         customer,
         lines: body.items,

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { localeSchema } from '../../../shared/contracts/catalogue';
-import { type Customer, cartLinesSchema, customerSchema } from '../../../shared/contracts/checkout';
+import {
+  type Customer,
+  cartLinesSchema,
+  customerSchema,
+  discountCodeSchema,
+} from '../../../shared/contracts/checkout';
 import type { Locale } from '../../../shared/locale';
 import type { CartLine } from '../orders/orders.service';
 
@@ -17,6 +22,8 @@ export interface CheckoutMetadata {
   items: CartLine[];
   /** The allowed origin the checkout was started through (http(s)://host), for the order's emails. */
   origin?: string;
+  /** The discount code the amount was computed with (issue 18). */
+  discountCode?: string;
 }
 
 const ORIGIN = /^https?:\/\/[^/\s]+$/;
@@ -39,6 +46,7 @@ export function encodeCheckoutMetadata(checkout: CheckoutMetadata): Record<strin
     mobile: checkout.customer.mobile,
   };
   if (checkout.origin) metadata.origin = checkout.origin;
+  if (checkout.discountCode) metadata.discount_code = checkout.discountCode;
   // Sorted, so the same cart in another order writes the same metadata (and the same idempotency key).
   const lines = checkout.items
     .map((line) =>
@@ -58,6 +66,7 @@ const decodedSchema = z.object({
   customer: customerSchema,
   locale: localeSchema,
   items: cartLinesSchema,
+  discountCode: discountCodeSchema.optional(),
 });
 const unitCentsSchema = z.array(z.int().min(0).max(10_000_000).optional());
 
@@ -84,6 +93,7 @@ export function decodeCheckoutMetadata(metadata: Record<string, string>): Checko
       mobile: metadata.mobile,
     },
     locale: metadata.locale,
+    discountCode: metadata.discount_code,
     items: lines.map((line) => {
       const [id, quantity] = line.split(':');
       return { id, quantity: Number(quantity) };

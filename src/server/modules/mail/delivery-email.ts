@@ -1,4 +1,5 @@
 import type { Locale } from '../../../shared/locale';
+import { discountLine, type OrderDiscount } from './discount-line';
 import { emailLayout, escapeHtml, paragraphStyle } from './email-layout';
 
 export { escapeHtml };
@@ -12,6 +13,8 @@ export interface DeliveryEmailInput {
   guides: { title: string; withCompanion: boolean }[];
   /** Sent again at the shopper's request ("Resend my links"). */
   resend: boolean;
+  /** The promo code the order used, shown under its guides (issue 18). */
+  discount?: OrderDiscount;
 }
 
 export interface ComposedEmail {
@@ -59,6 +62,7 @@ export function composeDeliveryEmail(input: DeliveryEmailInput): ComposedEmail {
   const intro = input.resend ? t.resendIntro : t.intro;
   const guideLine = (g: DeliveryEmailInput['guides'][number]) =>
     g.withCompanion ? `${g.title} (${t.companion})` : g.title;
+  const discount = input.discount ? discountLine(input.locale, input.discount) : null;
 
   const text = [
     t.greeting(name),
@@ -66,6 +70,7 @@ export function composeDeliveryEmail(input: DeliveryEmailInput): ComposedEmail {
     intro,
     '',
     ...input.guides.map((g) => `- ${guideLine(g)}`),
+    ...(discount ? [discount] : []),
     '',
     t.linkIntro,
     input.orderPageUrl,
@@ -86,7 +91,7 @@ export function composeDeliveryEmail(input: DeliveryEmailInput): ComposedEmail {
 <ul style="${p};padding-left:20px">
 ${input.guides.map((g) => `<li>${e(guideLine(g))}</li>`).join('\n')}
 </ul>
-<p style="${p}">${e(t.linkIntro)}</p>
+${discount ? `<p style="${p}">${e(discount)}</p>\n` : ''}<p style="${p}">${e(t.linkIntro)}</p>
 <p style="margin:0 0 24px"><a href="${e(input.orderPageUrl)}" style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-size:16px;font-weight:bold">${e(t.button)}</a></p>
 <p style="${p};font-size:14px;color:#4b5563">${e(t.note)}</p>
 <p style="${p};font-size:14px;color:#4b5563">${e(t.orderNumber(input.orderNumber))}<br>${e(t.help)}</p>

@@ -147,6 +147,7 @@ export async function sendDeliveryEmail(
       withCompanion: !!entry.guide.pdfSecondaryFileId,
     })),
     resend: resendId !== undefined,
+    discount: order,
   });
   return sendLoggedEmail(
     deps,

@@ -13,6 +13,9 @@ export interface MobileMoneyEmailOrder {
   orderNumber: string;
   reference: string | null;
   total: string;
+  /** The promo code and what it took off (issue 18): the total above is already discounted. */
+  discountCode?: string | null;
+  discountAmount?: string;
   paymentProvider: string | null;
   guides: string[];
 }

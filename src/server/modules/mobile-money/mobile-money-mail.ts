@@ -51,6 +51,8 @@ async function emailFacts(
     orderNumber: order.orderNumber,
     reference: order.mobileMoneyReference,
     total: order.total,
+    discountCode: order.discountCode,
+    discountAmount: order.discountAmount,
     paymentProvider: provider,
     guides: items.map((i) => i.title),
   };

@@ -84,6 +84,7 @@ export async function placeMobileMoneyOrder(
       mobileMoneyReference: generateMobileMoneyReference,
       claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
       origin,
+      discountCode: body.discountCode,
       findRepeat: repeatOrWithinDailyLimit(METHOD.mobileMoney, dailyLimit(deps, customer, body.items)),
     });
   } catch (error) {
@@ -114,6 +115,8 @@ export async function placeMobileMoneyOrder(
         orderNumber: order.orderNumber,
         djamoReference: reference,
         total: order.total,
+        discountCode: order.discountCode,
+        discountAmount: order.discountAmount,
         totalXof: centsToFcfa(totalCents),
         email: order.email,
         firstName: order.firstName,

@@ -120,6 +120,8 @@ function toPendingOrder(
     email: order.email,
     phoneNumber: order.phoneNumber,
     totalAmount: order.total,
+    discountCode: order.discountCode,
+    discountAmount: order.discountAmount,
     djamoReference: order.mobileMoneyReference,
     status: order.status,
     paymentProvider: order.paymentProvider,

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Customer } from '../../../shared/contracts/checkout';
 import type { PaymentMethod } from '../../../shared/payment-methods';
-import { orderItems, orders } from '../../db/schema';
+import { discountRedemptions, orderItems, orders } from '../../db/schema';
+import { settleRedemptions } from '../discounts/discount-pricing';
 import type { DbOrTx } from '../jobs/jobs.service';
 import { enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob } from '../mail/delivery-jobs';
@@ -38,8 +39,12 @@ export async function completeOrder(
     .set({ ...values, status: 'completed', completedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(orders.id, orderId), inArray(orders.status, UNDECIDED), also))
     .returning();
-  // In the same transaction: a completed order exists if and only if its delivery is queued.
-  if (row) await enqueueJob(tx, deliverOrderJob(row.id));
+  // In the same transaction: a completed order exists if and only if its delivery is queued,
+  // and its code's held use becomes a use.
+  if (row) {
+    await enqueueJob(tx, deliverOrderJob(row.id));
+    await settleRedemptions(tx, [row.id], 'used');
+  }
   return row;
 }
 
@@ -50,6 +55,8 @@ export async function rejectOrder(tx: DbOrTx, orderId: string): Promise<OrderRow
     .set({ status: 'rejected', rejectedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(orders.id, orderId), inArray(orders.status, UNDECIDED)))
     .returning();
+  // The code's use it held is free again for someone else.
+  if (row) await settleRedemptions(tx, [row.id], 'released');
   return row;
 }
 
@@ -59,19 +66,20 @@ export async function rejectOrder(tx: DbOrTx, orderId: string): Promise<OrderRow
  * on its way). A receipt arriving at the same moment locks the row and re-reads its status.
  */
 export async function expireUnpaidOrders(db: DbOrTx, method: PaymentMethod, hours: number): Promise<number> {
-  const expired = await db
-    .update(orders)
-    .set({ status: 'expired', updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(orders.paymentMethod, method),
-        eq(orders.status, 'pending'),
-        isNull(orders.providerTransactionId),
-        sql`${orders.createdAt} <= now() - ${hours}::float8 * interval '1 hour'`,
-      ),
+  // One statement: an expired order's held code use is released with it, never left held.
+  const result = (await db.execute(sql`
+    with expired as (
+      update ${orders} set status = 'expired', updated_at = now()
+      where ${orders.paymentMethod} = ${method} and ${orders.status} = 'pending'
+        and ${orders.providerTransactionId} is null
+        and ${orders.createdAt} <= now() - ${hours}::float8 * interval '1 hour'
+      returning ${orders.id}
+    ), released as (
+      update ${discountRedemptions} set status = 'released'
+      where ${discountRedemptions.status} = 'held' and ${discountRedemptions.orderId} in (select id from expired)
     )
-    .returning({ id: orders.id });
-  return expired.length;
+    select count(*)::int as count from expired`)) as unknown as { rows: { count: number }[] };
+  return Number(result.rows[0]?.count ?? 0);
 }
 
 /**

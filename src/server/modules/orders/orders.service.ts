@@ -4,13 +4,15 @@ import type { Customer } from '../../../shared/contracts/checkout';
 import type { Order } from '../../../shared/contracts/orders';
 import type { Locale } from '../../../shared/locale';
 import { centsToDecimal, toCents } from '../../../shared/money';
-import { isPaidOnOrder, METHOD, type PaymentMethod } from '../../../shared/payment-methods';
+import { isPaidOnOrder, type PaymentMethod } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
 import { orderItems, orders, storedFiles, travelGuides } from '../../db/schema';
 import { invalid } from '../../domain/errors';
+import { recordRedemption } from '../discounts/discount-pricing';
 import { type DbOrTx, enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob } from '../mail/delivery-jobs';
-import { generateOrderNumber, generatePublicId, PUBLIC_ID_PATTERN } from './order-ids';
+import { PUBLIC_ID_PATTERN } from './order-ids';
+import { discountOf, newOrderRow } from './order-row';
 
 export type OrderRow = typeof orders.$inferSelect;
 /** An open transaction, as drizzle hands it to `db.transaction(…)`. */
@@ -118,6 +120,8 @@ export interface NewOrder {
   mobileMoneyReference?: () => string;
   /** The allowed origin the shopper placed it through; its emails link back there (without PUBLIC_URL). */
   origin?: string;
+  /** A discount code the shopper entered: checked and its use recorded in the order's transaction. */
+  discountCode?: string;
 }
 
 export interface PlacedOrder {
@@ -146,31 +150,14 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
       if (repeat) return { order: repeat, created: false };
 
       const cart = await priceCart(tx, input.lines, { lock: true, paid: input.alreadyPaid });
-      if (cart.totalCents !== input.paidCents) throw new TotalMismatchError(input.paidCents, cart.totalCents);
+      const discount = await discountOf(tx, input, cart);
+      const totalCents = cart.totalCents - (discount?.cents ?? 0);
+      if (totalCents !== input.paidCents) throw new TotalMismatchError(input.paidCents, totalCents);
 
       const paid = isPaidOnOrder(input.paymentMethod);
       const [order] = await tx
         .insert(orders)
-        .values({
-          publicId: generatePublicId(),
-          orderNumber: generateOrderNumber(),
-          status: paid ? 'completed' : 'pending',
-          paymentMethod: input.paymentMethod,
-          mobileMoneyReference: input.mobileMoneyReference?.() ?? null,
-          paymentProvider: input.paymentMethod === METHOD.card ? 'stripe' : null,
-          paymentIntentId: input.paymentIntentId ?? null,
-          email: input.customer.email,
-          firstName: input.customer.firstName,
-          lastName: input.customer.lastName,
-          phoneNumber: input.customer.mobile,
-          locale: input.locale,
-          origin: input.origin ?? null,
-          total: centsToDecimal(cart.totalCents),
-          currency: 'EUR',
-          completedAt: paid ? new Date() : null,
-          testMode: input.testMode ?? false,
-          claimKeyHash: input.claimKeyHash ?? null,
-        })
+        .values(newOrderRow(input, { totalCents, paid, discount }))
         .onConflictDoNothing()
         .returning();
       if (!order) {
@@ -191,6 +178,7 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
           title: line.title,
         })),
       );
+      if (discount) await recordRedemption(tx, discount, { id: order.id, email: order.email, paid });
       // In the same transaction: a paid order exists if and only if its delivery is queued.
       if (paid) await enqueueJob(tx, deliverOrderJob(order.id));
       return { order, created: true };
@@ -238,6 +226,8 @@ export async function findOrderByPublicId(db: Db, publicId: string): Promise<Ord
     firstName: order.firstName,
     lastName: order.lastName,
     total: order.total,
+    discountCode: order.discountCode,
+    discountAmount: order.discountAmount,
     djamoReference: order.mobileMoneyReference,
     locale: order.locale,
     createdAt: order.createdAt.toISOString(),

@@ -5,6 +5,8 @@ import * as adminActivity from './admin-activity';
 import { adminActivitySchemas } from './admin-activity.schemas';
 import * as adminCustomers from './admin-customers';
 import { adminCustomersSchemas } from './admin-customers.schemas';
+import * as adminDiscounts from './admin-discounts';
+import { adminDiscountsSchemas } from './admin-discounts.schemas';
 import * as adminOrders from './admin-orders';
 import { adminOrdersSchemas } from './admin-orders.schemas';
 import * as adminRefunds from './admin-refunds';
@@ -25,6 +27,7 @@ export const api = {
   adminOrders: bindSchemas(adminOrders, adminOrdersSchemas),
   adminCustomers: bindSchemas(adminCustomers, adminCustomersSchemas),
   adminActivity: bindSchemas(adminActivity, adminActivitySchemas),
+  adminDiscounts: bindSchemas(adminDiscounts, adminDiscountsSchemas),
 };
 
 /** Every endpoint, for the OpenAPI check and the generated bad-input suite. */

@@ -9,6 +9,7 @@ import {
   orderExistsSchema,
   paymentsConfigSchema,
 } from '../checkout';
+import { priceCartBodySchema, priceCartResponseSchema } from '../discounts';
 import {
   cinetpayNotifyResponseSchema,
   createMobileMoneyOrderBodySchema,
@@ -34,6 +35,7 @@ export const checkoutSchemas = {
     body: createPaymentIntentBodySchema,
     response: { 200: createPaymentIntentResponseSchema },
   },
+  priceCart: { body: priceCartBodySchema, response: { 200: priceCartResponseSchema } },
   createCardOrder: { body: createCardOrderBodySchema, response: orderResponses },
   createFreeOrder: { body: createFreeOrderBodySchema, response: orderResponses },
   confirmTestPayment: {

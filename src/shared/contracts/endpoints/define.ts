@@ -12,6 +12,8 @@ import type * as adminActivity from './admin-activity';
 import type { adminActivitySchemas } from './admin-activity.schemas';
 import type * as adminCustomers from './admin-customers';
 import type { adminCustomersSchemas } from './admin-customers.schemas';
+import type * as adminDiscounts from './admin-discounts';
+import type { adminDiscountsSchemas } from './admin-discounts.schemas';
 import type * as adminOrders from './admin-orders';
 import type { adminOrdersSchemas } from './admin-orders.schemas';
 import type * as adminRefunds from './admin-refunds';
@@ -72,7 +74,8 @@ type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytic
   Indexed<typeof adminRefunds, typeof adminRefundsSchemas> &
   Indexed<typeof adminOrders, typeof adminOrdersSchemas> &
   Indexed<typeof adminCustomers, typeof adminCustomersSchemas> &
-  Indexed<typeof adminActivity, typeof adminActivitySchemas>;
+  Indexed<typeof adminActivity, typeof adminActivitySchemas> &
+  Indexed<typeof adminDiscounts, typeof adminDiscountsSchemas>;
 
 type SchemasOf<E> = E extends Route
   ? `${E['method']} ${E['path']}` extends infer Key extends keyof SchemaIndex

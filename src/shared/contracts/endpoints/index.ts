@@ -5,6 +5,7 @@
 import * as admin from './admin';
 import * as adminActivity from './admin-activity';
 import * as adminCustomers from './admin-customers';
+import * as adminDiscounts from './admin-discounts';
 import * as adminOrders from './admin-orders';
 import * as adminRefunds from './admin-refunds';
 import * as analytics from './analytics';
@@ -22,5 +23,6 @@ export const endpoints = {
   adminOrders,
   adminCustomers,
   adminActivity,
+  adminDiscounts,
 };
 export type { BodyOf, Method, ParamsOf, QueryOf, ResponseOf, Route } from './define';

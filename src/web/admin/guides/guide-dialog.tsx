@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { AdminGuide } from '../../../shared/contracts/admin/guides';
 import { Modal } from '../../components/ui/modal';
+import { DialogButtons } from '../shell/dialog-buttons';
 import { UploadProgress } from '../shell/upload-progress';
 import { coverProblem, type GuideFormField, pdfProblem } from './guide-form';
 import { type FileField, type GuideDialogProps, type GuideForm, useGuideForm } from './use-guide-form';
@@ -62,22 +63,7 @@ export function GuideDialog(props: GuideDialogProps) {
           describedBy={describedBy}
           problemId={(field) => `${id}-${field}-problem`}
         />
-        <div className="flex justify-end gap-2">
-          <button
-            type="button"
-            onClick={form.close}
-            className="rounded-md border border-stone-300 px-4 py-2 text-sm font-semibold hover:bg-stone-50"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={form.saving}
-            className="rounded-md bg-teal-800 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-700 disabled:opacity-60"
-          >
-            {form.saving ? 'Saving...' : creating ? 'Create' : 'Update'}
-          </button>
-        </div>
+        <DialogButtons onCancel={form.close} saving={form.saving} creating={creating} />
       </form>
     </Modal>
   );

@@ -103,6 +103,20 @@ function DecisionButtons(props: {
   );
 }
 
+/** What is to be paid, and the promo code that took its part off (issue 18). */
+function AmountCell({ order }: { order: PendingMobileMoneyOrder }) {
+  return (
+    <>
+      {displayPrice(order.totalAmount, 'en')}
+      {order.discountCode ? (
+        <span className="block text-xs text-teal-800">
+          {order.discountCode}: −€{order.discountAmount}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 /** The Mobile Money tab's columns; under 640 px each row becomes a card, every cell led by its column's name. */
 export function orderColumns(ctx: {
   receipts: ReturnType<typeof useReceiptViewer>;
@@ -128,7 +142,7 @@ export function orderColumns(ctx: {
       header: 'Customer',
       cell: (order) => <CustomerCell order={order} />,
     },
-    { header: 'Amount', cell: (order) => displayPrice(order.totalAmount, 'en') },
+    { header: 'Amount', cell: (order) => <AmountCell order={order} /> },
     {
       header: 'Reference',
       cell: (order) => (

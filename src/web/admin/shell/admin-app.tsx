@@ -8,6 +8,7 @@ import { AdminGate } from '../auth/admin-gate';
 import { adminCall, adminSession } from '../auth/admin-session';
 import { ContentTab } from '../content/content-tab';
 import { CustomersTab } from '../customers/customers-tab';
+import { DiscountsTab } from '../discounts/discounts-tab';
 import { EmailsTab } from '../emails/emails-tab';
 import { GuidesTab } from '../guides/guides-tab';
 import { MediaTab } from '../media/media-tab';
@@ -24,6 +25,7 @@ const TAB_VIEWS: Record<AdminTab, () => React.JSX.Element> = {
   content: ContentTab,
   media: MediaTab,
   activity: ActivityTab,
+  discounts: DiscountsTab,
 };
 
 const TAB_LABELS: Record<AdminTab, string> = {
@@ -36,6 +38,7 @@ const TAB_LABELS: Record<AdminTab, string> = {
   content: 'Content',
   media: 'Media',
   activity: 'Activity',
+  discounts: 'Discount Codes',
 };
 
 /** The admin dashboard frame: its tabs, the active one taken from the path. */

@@ -145,12 +145,13 @@ async function createIntent(ctx: PlaceContext, state: CardState) {
       items: ctx.items,
       customer: ctx.form.customer,
       locale: ctx.locale,
+      discountCode: ctx.discountCode,
     });
     state.setSetupFailed(false);
     return intent;
   } catch (error) {
     console.error('create-payment-intent failed', error);
-    if (ctx.form.showRefusedField(error)) return undefined;
+    if (ctx.form.showRefusedField(error) || ctx.discountRefused(error)) return undefined;
     if (error instanceof ApiError && error.status === 429) {
       toast({ title: t('toast.paymentError'), description: t('toast.tooManyText'), variant: 'destructive' });
       return undefined;

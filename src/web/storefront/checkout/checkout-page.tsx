@@ -11,6 +11,7 @@ import { paths } from '../../lib/paths';
 import { CardFields, LoadingPayment, useCardPayment } from './card-payment';
 import { ConfirmationDialog } from './confirmation-dialog';
 import { CustomerFields } from './customer-fields';
+import { DiscountField } from './discount-field';
 import { getFreeGuides } from './free-order';
 import { purchaseMessages } from './messages';
 import { MobileMoneyDialog } from './mobile-money-dialog';
@@ -69,7 +70,7 @@ export default function CheckoutPage() {
     <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <CheckoutHeading free={free} />
       <div className="mt-6 grid items-start gap-8 lg:grid-cols-2">
-        <OrderSummary items={bought?.items ?? cart.items} totalCents={total} />
+        <CheckoutSummary purchase={purchase} />
         <div className="rounded-xl border border-stone-200 bg-white p-5">
           <h2 className="text-xl font-bold">
             {free ? t('checkout.contactInfo') : t('checkout.paymentInfo')}
@@ -99,6 +100,21 @@ export default function CheckoutPage() {
       </div>
       <PurchaseDialogs purchase={purchase} />
     </section>
+  );
+}
+
+/** The cart, or what was bought, with the promo code's line and, until the order is placed, its field. */
+function CheckoutSummary({ purchase }: { purchase: ReturnType<typeof usePurchase> }) {
+  const { bought, cart, total } = purchase;
+  const applied = bought ? bought.discount : purchase.discount.current;
+  return (
+    <OrderSummary
+      items={bought?.items ?? cart.items}
+      totalCents={total}
+      discount={applied ? { code: applied.code, cents: applied.discountCents } : null}
+    >
+      {bought === null ? <DiscountField discount={purchase.discount} /> : null}
+    </OrderSummary>
   );
 }
 

@@ -12,10 +12,11 @@ export async function getFreeGuides(ctx: PlaceContext): Promise<void> {
       total: 0,
       locale: ctx.locale,
       claimKey: checkoutClaimKey(),
+      discountCode: ctx.discountCode,
     });
     if (ctx.settle(placed, 'toast.orderExists.text')) ctx.confirm(placed as Order, 'free');
   } catch (error) {
-    if (ctx.form.showRefusedField(error)) return;
+    if (ctx.form.showRefusedField(error) || ctx.discountRefused(error)) return;
     toast({
       title: ctx.t('toast.orderError'),
       description: ctx.orderFailure(error),

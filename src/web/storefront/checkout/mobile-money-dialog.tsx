@@ -8,6 +8,7 @@ import { useMessages } from '../../i18n/feature-messages';
 import { paths } from '../../lib/paths';
 import { PayNowButton, ReceiptFallback } from './automatic-payment';
 import { purchaseMessages } from './messages';
+import { OrderDiscount } from './order-discount';
 import { ReceiptUpload } from './receipt-upload';
 
 /**
@@ -38,6 +39,7 @@ export function MobileMoneyDialog(props: { placed: CreateMobileMoneyOrderRespons
             <p className="mt-1 text-sm text-stone-600">
               {t('mm.order', { number: placed.order.orderNumber, amount })}
             </p>
+            <OrderDiscount order={placed.order} />
           </div>
           {placed.automaticPayment ? (
             <>

@@ -19,12 +19,13 @@ export async function payByMobileMoney(
         total: ctx.totalEuros,
         locale: ctx.locale,
         claimKey: checkoutClaimKey(),
+        discountCode: ctx.discountCode,
       },
     });
     // settle is true exactly when the order is new to this browser (not `orderExists`).
     if (ctx.settle(placed, 'toast.mobileOrderExists.text') && !('orderExists' in placed)) placedOrder(placed);
   } catch (error) {
-    if (ctx.form.showRefusedField(error)) return;
+    if (ctx.form.showRefusedField(error) || ctx.discountRefused(error)) return;
     toast({
       title: ctx.t('toast.paymentError'),
       description: ctx.orderFailure(error),

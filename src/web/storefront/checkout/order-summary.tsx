@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { centsToDecimal, displayPrice, formatEuros, toCents } from '../../../shared/money';
 import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
@@ -10,10 +11,19 @@ function usePrice() {
   return (cents: number) => displayPrice(centsToDecimal(cents), locale);
 }
 
-export function OrderSummary(props: { items: CartItem[]; totalCents: number }) {
+export function OrderSummary(props: {
+  items: CartItem[];
+  totalCents: number;
+  /** The promo code's line (issue 18), when one applies. */
+  discount?: { code: string; cents: number } | null;
+  /** The promo code field, while the order is not placed. */
+  children?: ReactNode;
+}) {
   const t = useMessages(purchaseMessages);
   const { locale } = useI18n();
   const price = usePrice();
+  const { discount } = props;
+  const subtotal = props.items.reduce((sum, { guide, quantity }) => sum + toCents(guide.price) * quantity, 0);
   return (
     <div className="rounded-xl border border-stone-200 bg-white p-5">
       <h2 className="text-xl font-bold">{t('checkout.summary')}</h2>
@@ -30,8 +40,14 @@ export function OrderSummary(props: { items: CartItem[]; totalCents: number }) {
       <dl className="mt-4 space-y-2 border-t border-stone-200 pt-4 text-sm">
         <div className="flex justify-between">
           <dt>{t('checkout.subtotal')}</dt>
-          <dd>{price(props.totalCents)}</dd>
+          <dd>{price(discount ? subtotal : props.totalCents)}</dd>
         </div>
+        {discount ? (
+          <div className="flex justify-between gap-4 text-teal-800">
+            <dt>{t('discount.line', { code: discount.code })}</dt>
+            <dd className="shrink-0">−{formatEuros(discount.cents, locale)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between">
           <dt>{t('checkout.tax')}</dt>
           <dd>{formatEuros(0, locale)}</dd>
@@ -42,6 +58,7 @@ export function OrderSummary(props: { items: CartItem[]; totalCents: number }) {
           <dd className="text-right">{price(props.totalCents)}</dd>
         </div>
       </dl>
+      {props.children}
     </div>
   );
 }

@@ -15,11 +15,13 @@ import type { CartItem } from '../cart/cart-rules';
 import { forgetCheckoutClaims } from './claim-secrets';
 import { purchaseMessages } from './messages';
 import type { CheckoutForm } from './use-checkout-form';
+import { type AppliedDiscount, useDiscount } from './use-discount';
 
 /** What was bought, kept on screen behind the confirmation once the cart is emptied (issue 17 item 9). */
 export interface Bought {
   items: CartItem[];
   totalCents: number;
+  discount: AppliedDiscount | null;
 }
 
 export type PurchaseMessage = ReturnType<typeof useMessages<keyof (typeof purchaseMessages)['en']>>;
@@ -29,6 +31,10 @@ export interface PlaceContext {
   form: CheckoutForm;
   items: { id: string; quantity: number }[];
   totalEuros: number;
+  /** The promo code the total was priced with (issue 18), sent with the order. */
+  discountCode: string | undefined;
+  /** An order refused because of its code: the code is dropped and the shopper told; true when it was. */
+  discountRefused(error: unknown): boolean;
   locale: Locale;
   api: ReturnType<typeof useApi>;
   calls: ReturnType<typeof checkoutApi>;
@@ -56,7 +62,16 @@ export function usePurchase(form: CheckoutForm, locale: Locale) {
   const [order, setOrder] = useState<Order | null>(null);
   const [mobileOrder, setMobileOrder] = useState<CreateMobileMoneyOrderResponse | null>(null);
   const completed = useRef(false);
-  const total = bought?.totalCents ?? cart.totalCents;
+  const items = cart.items.map((i) => ({ id: i.guide.id, quantity: i.quantity }));
+  const discount = useDiscount({
+    items,
+    locale,
+    email: form.values.email,
+    calls,
+    t,
+    enabled: bought === null,
+  });
+  const total = bought?.totalCents ?? discount.current?.totalCents ?? cart.totalCents;
 
   // Spec: an empty cart (unless a purchase just completed) or a negative or non-numeric total goes home.
   useEffect(() => {
@@ -67,8 +82,10 @@ export function usePurchase(form: CheckoutForm, locale: Locale) {
 
   const context: PlaceContext = {
     form,
-    items: cart.items.map((i) => ({ id: i.guide.id, quantity: i.quantity })),
+    items,
     totalEuros: total / 100,
+    discountCode: discount.current?.code,
+    discountRefused: discount.refused,
     locale,
     api,
     calls,
@@ -76,7 +93,7 @@ export function usePurchase(form: CheckoutForm, locale: Locale) {
     settle: (placed, existsText, paymentIntentId) => {
       completed.current = true;
       forgetCheckoutClaims(paymentIntentId);
-      setBought({ items: cart.items, totalCents: cart.totalCents });
+      setBought({ items: cart.items, totalCents: total, discount: discount.current });
       cart.clear();
       if (!('orderExists' in placed)) return true;
       // Placed earlier from a browser that no longer holds its claim: the links are in the buyer's inbox.
@@ -91,5 +108,5 @@ export function usePurchase(form: CheckoutForm, locale: Locale) {
     orderFailure: (error) =>
       error instanceof ApiError && error.status === 429 ? t('toast.tooManyText') : t('toast.orderErrorText'),
   };
-  return { context, cart, navigate, bought, total, order, setOrder, mobileOrder, setMobileOrder };
+  return { context, cart, navigate, bought, total, discount, order, setOrder, mobileOrder, setMobileOrder };
 }

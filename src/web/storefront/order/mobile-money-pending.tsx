@@ -15,6 +15,7 @@ import {
   useMobileMoneyStatus,
 } from '../checkout/automatic-payment';
 import { purchaseMessages } from '../checkout/messages';
+import { OrderDiscount } from '../checkout/order-discount';
 import { ReceiptUpload } from '../checkout/receipt-upload';
 
 /**
@@ -48,6 +49,7 @@ export function MobileMoneyPending({ order }: { order: Order }) {
       <h1 className="text-2xl font-bold">{t(pendingTitle(state, order.status))}</h1>
       <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
       <p className="mt-1 text-sm text-stone-500">{displayPrice(order.total, locale)}</p>
+      <OrderDiscount order={order} />
       {/* Always there, so that what appears in it is announced. */}
       <div role="status">
         {state === 'waiting' ? (

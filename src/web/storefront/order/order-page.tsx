@@ -13,6 +13,7 @@ import { Head } from '../../lib/head';
 import { paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
 import { purchaseMessages } from '../checkout/messages';
+import { OrderDiscount } from '../checkout/order-discount';
 import { MobileMoneyPending } from './mobile-money-pending';
 import { CompletedOrder } from './order-completed';
 
@@ -62,6 +63,7 @@ function ClosedOrder({ order }: { order: Order }) {
       <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
       <p className="mt-3 text-stone-700">{t(closedTexts(order).text)}</p>
       <p className="mt-3 text-sm text-stone-500">{displayPrice(order.total, locale)}</p>
+      <OrderDiscount order={order} />
       {order.status === 'expired' ? (
         <Link
           href={paths.home()}

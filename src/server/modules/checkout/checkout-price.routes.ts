@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { api } from '../../../shared/contracts/endpoints/bound';
+import { route } from '../../http/endpoint';
+import { HOUR_MS } from '../../http/rate-limits';
+import { quoteCheckout } from './checkout-price';
+
+/** The summary's figures with a discount code (issue 18); registered inside checkoutRoutes' rate limits. */
+export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Each try at a code is one request: ten times the order limit, so guessing codes stays slow.
+  const max = app.services.config.limits.ordersPerClientPerHour * 10;
+  route(
+    app,
+    api.checkout.priceCart,
+    { config: { rateLimit: { max, timeWindow: HOUR_MS } } },
+    async (request) => quoteCheckout(app.services.db, request.body),
+  );
+};

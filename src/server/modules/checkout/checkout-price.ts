@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import type { priceCartBodySchema, priceCartResponseSchema } from '../../../shared/contracts/discounts';
+import { centsToDecimal, centsToFcfa } from '../../../shared/money';
+import type { Db } from '../../db/client';
+import { type AppliedDiscount, priceDiscount } from '../discounts/discount-pricing';
+import { type CartLine, type PricedCart, priceCart } from '../orders/orders.service';
+
+export interface CheckoutPrice {
+  cart: PricedCart;
+  discount: AppliedDiscount | undefined;
+  /** What the shopper pays, in cents: the cart less the discount. */
+  totalCents: number;
+}
+
+/**
+ * The cart at today's prices, less its code's discount, as the checkout shows it and the card is
+ * charged. Nothing is held: the order's transaction checks the code again under its lock.
+ */
+export async function priceCheckout(
+  db: Db,
+  input: { items: CartLine[]; discountCode?: string; email?: string },
+): Promise<CheckoutPrice> {
+  const cart = await priceCart(db, input.items);
+  const discount = input.discountCode
+    ? await priceDiscount(db, { code: input.discountCode, lines: cart.lines, email: input.email })
+    : undefined;
+  return { cart, discount, totalCents: cart.totalCents - (discount?.cents ?? 0) };
+}
+
+/** POST /api/checkout/price: the summary's figures, or the refusal of the code. */
+export async function quoteCheckout(
+  db: Db,
+  body: z.infer<typeof priceCartBodySchema>,
+): Promise<z.infer<typeof priceCartResponseSchema>> {
+  const { cart, discount, totalCents } = await priceCheckout(db, body);
+  return {
+    subtotal: centsToDecimal(cart.totalCents),
+    discount: centsToDecimal(discount?.cents ?? 0),
+    total: centsToDecimal(totalCents),
+    totalXof: centsToFcfa(totalCents),
+    discountCode: discount?.code ?? null,
+  };
+}
