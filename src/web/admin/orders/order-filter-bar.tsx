@@ -2,11 +2,12 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { OrderListQuery } from '../../../shared/contracts/admin/orders';
 import * as admin from '../../../shared/contracts/endpoints/admin';
+import * as adminOrders from '../../../shared/contracts/endpoints/admin-orders';
 import { Select } from '../../components/ui/select';
 import { paths } from '../../lib/paths';
+import { ExportButton } from '../shell/export-button';
 import { useAdminData } from '../shell/use-admin-data';
 import { LOCALE_OPTIONS, METHOD_OPTIONS, STATUS_OPTIONS, withParams } from './order-query';
-import { OrdersExportButton } from './orders-export-button';
 
 const INPUT = 'min-h-11 rounded-md border border-stone-300 bg-white px-3 text-sm';
 
@@ -66,7 +67,14 @@ export function OrderFilterBar({ params, query }: { params: URLSearchParams; que
             Clear filters
           </button>
         ) : null}
-        <OrdersExportButton query={query} />
+        <ExportButton
+          endpoint={adminOrders.exportOrders}
+          query={exportFilters(query)}
+          label="Export CSV"
+          done="Orders exported"
+          fallbackName="orders.csv"
+          variant="outline"
+        />
       </div>
     </div>
   );
@@ -123,4 +131,10 @@ function OrderSearchBox(props: { value: string; onSearch(q: string): void }) {
       </form>
     </search>
   );
+}
+
+/** What the export takes: the filters, not the page's cursor. */
+function exportFilters(query: OrderListQuery) {
+  const { cursor: _page, ...filters } = query;
+  return filters;
 }

@@ -1,31 +1,43 @@
 import { useState } from 'react';
 import type { Route } from '../../../shared/contracts/endpoints/define';
+import { buttonClass } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { urlOf } from '../../lib/api';
 import { adminOpen } from '../auth/admin-session';
+import { showAdminError } from './admin-toast';
 import { saveAnswer } from './save-answer';
 
-/** Downloads a declared CSV export under the name the server gives it (Emails and Customers tabs). */
-export function ExportButton(props: { endpoint: Route; label: string; done: string; fallbackName: string }) {
+/**
+ * Downloads a declared CSV export (the server streams it) under the name the server gives it: the
+ * Emails, Customers and Orders tabs; `query` carries the Orders tab's filters.
+ */
+export function ExportButton(props: {
+  endpoint: Route;
+  query?: object;
+  label: string;
+  done: string;
+  fallbackName: string;
+  variant?: 'admin' | 'outline';
+}) {
   const [exporting, setExporting] = useState(false);
   const exportList = async () => {
     setExporting(true);
     try {
-      await saveAnswer(await adminOpen(urlOf(props.endpoint)), props.fallbackName);
+      await saveAnswer(await adminOpen(urlOf(props.endpoint, { query: props.query })), props.fallbackName);
       toast({ title: props.done });
     } catch (error) {
-      toast({ title: 'Export failed', description: (error as Error).message, variant: 'destructive' });
+      showAdminError(error);
     } finally {
       setExporting(false);
     }
   };
-
+  const size = props.variant === 'outline' ? 'min-h-11 px-4 font-semibold' : 'h-9 px-4';
   return (
     <button
       type="button"
       disabled={exporting}
       onClick={exportList}
-      className="h-9 rounded-md bg-teal-800 px-4 text-sm font-semibold text-white hover:bg-teal-700 disabled:opacity-60"
+      className={buttonClass(props.variant ?? 'admin', size)}
     >
       {exporting ? 'Exporting…' : props.label}
     </button>
