@@ -20,39 +20,15 @@ import { createSiteOrigin, refuseMalformedHost, type SiteOrigin } from './http/s
 import { capConnections, limitRequestBodyTime, slowClientOptions } from './http/slow-clients';
 import { readablePath, registerTextInputRule } from './http/text-input';
 import { createJobHandlers } from './job-catalogue';
-import { activityRoutes } from './modules/activity/activity.routes';
-import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
 import { serializeRequestForLog } from './modules/admin-auth/log-redaction';
 import { type AdminGuard, requireAdmin } from './modules/admin-auth/require-admin';
-import { adminContentRoutes } from './modules/admin-content/admin-content.routes';
-import { adminCustomersRoutes } from './modules/admin-customers/admin-customers.routes';
-import { adminEmailsRoutes } from './modules/admin-emails/admin-emails.routes';
-import { adminGuidesRoutes } from './modules/admin-guides/admin-guides.routes';
-import { adminMediaRoutes } from './modules/admin-media/admin-media.routes';
-import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes';
-import {
-  createAnalyticsBuffer,
-  type EventBuffer,
-  registerAnalytics,
-} from './modules/analytics/analytics.plugin';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { createAnalyticsBuffer, type EventBuffer } from './modules/analytics/analytics.plugin';
 import { type CatalogueCache, createSharedCatalogueCache } from './modules/catalogue/catalogue-cache';
-import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { STRIPE_WEBHOOK_PATH } from './modules/checkout/stripe-webhook.routes';
-import { contentRoutes } from './modules/content/content.routes';
-import { discountsRoutes } from './modules/discounts/discounts.routes';
-import { downloadsRoutes } from './modules/downloads/downloads.routes';
-import { healthRoutes } from './modules/health/health.routes';
 import { createJobWorker, type JobWorker, type WorkerOptions } from './modules/jobs/worker';
-import { mailRoutes } from './modules/mail/mail.routes';
-import { automaticPaymentRoutes } from './modules/mobile-money/automatic-payment.routes';
 import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-payment.service';
-import { mobileMoneyRoutes } from './modules/mobile-money/mobile-money.routes';
-import { recordOrderEvent } from './modules/orders/order-events';
-import { ordersRoutes } from './modules/orders/orders.routes';
-import { refundsRoutes } from './modules/refunds/refunds.routes';
-import { seoRoutes } from './modules/seo/seo.routes';
 import { createPageCache, type PageCache, type PageRenderer, registerPageRendering } from './render/pages';
+import { registerModuleRoutes } from './routes';
 
 export interface Services {
   config: Config;
@@ -271,30 +247,7 @@ async function registerRoutes(
   await app.register(multipart, {
     limits: { fileSize: 50 * 1024 * 1024, files: 3, fields: 20, fieldSize: 100_000 },
   });
-  await app.register(healthRoutes);
-  await app.register(catalogueRoutes);
-  await app.register(contentRoutes);
-  await app.register(seoRoutes);
-  await app.register(checkoutRoutes);
-  await app.register(ordersRoutes);
-  await app.register(downloadsRoutes, {
-    recordDownload: (orderId, download) =>
-      recordOrderEvent(app.services.db, orderId, { kind: 'download', actor: 'buyer', data: download }),
-  });
-  await app.register(mailRoutes);
-  await app.register(adminAuthRoutes);
-  await app.register(adminGuidesRoutes);
-  await app.register(adminContentRoutes);
-  await app.register(adminMediaRoutes);
-  await registerAnalytics(app);
-  await app.register(mobileMoneyRoutes);
-  await app.register(refundsRoutes);
-  await app.register(automaticPaymentRoutes, { deps: automaticPayment });
-  await app.register(adminEmailsRoutes);
-  await app.register(adminOrdersRoutes);
-  await app.register(adminCustomersRoutes);
-  await app.register(activityRoutes);
-  await app.register(discountsRoutes);
+  await registerModuleRoutes(app, automaticPayment);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { activityRoutes } from './modules/activity/activity.routes';
+import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
+import { adminContentRoutes } from './modules/admin-content/admin-content.routes';
+import { adminCustomersRoutes } from './modules/admin-customers/admin-customers.routes';
+import { adminEmailsRoutes } from './modules/admin-emails/admin-emails.routes';
+import { adminGuidesRoutes } from './modules/admin-guides/admin-guides.routes';
+import { adminMediaRoutes } from './modules/admin-media/admin-media.routes';
+import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes';
+import { registerAnalytics } from './modules/analytics/analytics.plugin';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { contentRoutes } from './modules/content/content.routes';
+import { discountsRoutes } from './modules/discounts/discounts.routes';
+import { downloadsRoutes } from './modules/downloads/downloads.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { mailRoutes } from './modules/mail/mail.routes';
+import { automaticPaymentRoutes } from './modules/mobile-money/automatic-payment.routes';
+import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-payment.service';
+import { mobileMoneyRoutes } from './modules/mobile-money/mobile-money.routes';
+import { recordOrderEvent } from './modules/orders/order-events';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { refundsRoutes } from './modules/refunds/refunds.routes';
+import { seoRoutes } from './modules/seo/seo.routes';
+
+/** Every module's routes, in the order they are registered (after the HTTP plugins, before the pages). */
+export async function registerModuleRoutes(
+  app: FastifyInstance,
+  automaticPayment: AutomaticPaymentDeps,
+): Promise<void> {
+  await app.register(healthRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(contentRoutes);
+  await app.register(seoRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(ordersRoutes);
+  await app.register(downloadsRoutes, {
+    recordDownload: (orderId, download) =>
+      recordOrderEvent(app.services.db, orderId, { kind: 'download', actor: 'buyer', data: download }),
+  });
+  await app.register(mailRoutes);
+  await app.register(adminAuthRoutes);
+  await app.register(adminGuidesRoutes);
+  await app.register(adminContentRoutes);
+  await app.register(adminMediaRoutes);
+  await registerAnalytics(app);
+  await app.register(mobileMoneyRoutes);
+  await app.register(refundsRoutes);
+  await app.register(automaticPaymentRoutes, { deps: automaticPayment });
+  await app.register(adminEmailsRoutes);
+  await app.register(adminOrdersRoutes);
+  await app.register(adminCustomersRoutes);
+  await app.register(activityRoutes);
+  await app.register(discountsRoutes);
+}
