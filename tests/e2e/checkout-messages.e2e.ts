@@ -127,7 +127,7 @@ describe('the checkout form says what is wrong, next to the field, in the page l
         ];
         for (const c of cases) {
           await fill(page, c.values);
-          await page.locator('form button[type="submit"]').click();
+          await page.locator('form:has(input[name="email"]) button[type="submit"]').click();
           expect(await messageUnder(page, c.field)).toBe(c.text);
           expect(await page.locator(`input[name="${c.field}"]`).getAttribute('aria-invalid')).toBe('true');
         }
@@ -183,7 +183,7 @@ describe('a declined card is told in the page language (item 3)', () => {
       await fill(page, SHOPPER);
       for (const [card, text] of Object.entries(DECLINES[lang])) {
         await page.locator('input[name="cardNumber"]').fill(card);
-        await page.locator('form button[type="submit"]').click();
+        await page.locator('form:has(input[name="email"]) button[type="submit"]').click();
         await page.getByRole('alert').filter({ hasText: text }).waitFor({ timeout: 10_000 });
         // The notification: its text is the alert, its close button beside it.
         const toast = page.locator('li').filter({ hasText: text });
@@ -332,7 +332,7 @@ describe('free guides and what was bought (items 8, 9)', () => {
         expect(title.length).toBeGreaterThan(0);
 
         await fill(page, { ...SHOPPER, email: `free-${lang}-${label}@example.com` });
-        await page.locator('form button[type="submit"]').click();
+        await page.locator('form:has(input[name="email"]) button[type="submit"]').click();
         await page.getByRole('dialog', { name: UI[lang].thanks }).waitFor();
         const behind = await shown(main);
         expect(behind).toContain(title);
@@ -376,11 +376,13 @@ describe('free guides and what was bought (items 8, 9)', () => {
     const page = await checkoutPage(PHONE, 'en', 'marrakech');
     const main = page.locator('main');
     const title = (await shown(main.locator('ul li').first())).split('×')[0]?.trim() ?? '';
-    const payLabel = (await shown(page.locator('form button[type="submit"]'))).trim();
+    const payLabel = (
+      await shown(page.locator('form:has(input[name="email"]) button[type="submit"]'))
+    ).trim();
     const amount = payLabel.replace(/^Pay /, '');
     expect(amount).toMatch(/FCFA/);
     await fill(page, SHOPPER);
-    await page.locator('form button[type="submit"]').click();
+    await page.locator('form:has(input[name="email"]) button[type="submit"]').click();
     await page.getByRole('dialog', { name: UI.en.thanks }).waitFor();
     const behind = await shown(main);
     expect(behind).toContain(title);

@@ -140,7 +140,9 @@ describe('refunding a card order', () => {
     const shopper = await buyer.newPage();
     const email = 'awa.refund.ui@example.com';
     const orderNumber = await buyByCard(shopper, email);
-    const orderPage = await shopper.getByRole('link', { name: 'Voir ma commande' }).getAttribute('href');
+    const orderPage = await shopper
+      .getByRole('link', { name: 'Voir et télécharger mes guides' })
+      .getAttribute('href');
     expect(orderPage).toMatch(/^\/order-confirmation\//);
 
     const desk = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'orders', 390);

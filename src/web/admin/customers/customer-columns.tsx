@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import type { Customer } from '../../../shared/contracts/endpoints/admin-customers.schemas';
 import { displayPrice } from '../../../shared/money';
 import { paths } from '../../lib/paths';
@@ -47,13 +48,13 @@ export function customerColumns(): Column<Customer>[] {
       header: <span className="sr-only">Orders</span>,
       label: 'Open',
       cell: (c) => (
-        <a
+        <Link
           href={paths.adminOrdersMatching(c.email)}
           className="inline-flex min-h-11 items-center font-semibold text-teal-800 underline"
           data-testid="customer-orders-link"
         >
           View orders
-        </a>
+        </Link>
       ),
     },
   ];
