@@ -116,7 +116,9 @@ export async function recordRedemption(
   discount: AppliedDiscount,
   order: { id: string; email: string; paid: boolean; paymentIntentId: string | null },
 ): Promise<void> {
-  const status = order.paid ? 'used' : 'held';
+  const status = order.paid ? ('used' as const) : ('held' as const);
+  // The order's code row wins over the hold's: a code deleted and made again meanwhile.
+  const takeOver = { codeId: discount.codeId, orderId: order.id, status };
   await db
     .insert(discountRedemptions)
     .values({
@@ -126,7 +128,7 @@ export async function recordRedemption(
       email: order.email.trim().toLowerCase(),
       status,
     })
-    .onConflictDoUpdate({ target: discountRedemptions.paymentIntentId, set: { orderId: order.id, status } });
+    .onConflictDoUpdate({ target: discountRedemptions.paymentIntentId, set: takeOver });
 }
 
 /**
