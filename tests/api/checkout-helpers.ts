@@ -130,6 +130,17 @@ export function signatureFor(payload: string, timestamp = Math.floor(Date.now() 
   return Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp });
 }
 
+/** Stripe's `payment_intent.succeeded` for this intent, signed, delivered to the webhook. */
+export async function sendSucceededWebhook(ctx: TestContext, paymentIntentId: string) {
+  const payload = await succeededEventBody(ctx, paymentIntentId);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: { 'stripe-signature': signatureFor(payload), 'content-type': 'application/json' },
+    payload,
+  });
+}
+
 export function expectOrderShape(order: Order) {
   expect(order.id).toMatch(/^[A-Za-z0-9_-]{22,}$/);
   expect(order.orderNumber).toMatch(/^GA-[2-9A-HJKMNP-Z]{6}$/);

@@ -7,9 +7,8 @@ import { createTestContext, type TestContext } from '../helpers/test-context';
 import {
   claimCardOrder,
   payWithTestCard,
+  sendSucceededWebhook,
   shopper,
-  signatureFor,
-  succeededEventBody,
   WEBHOOK_SECRET,
 } from './checkout-helpers';
 import {
@@ -19,6 +18,7 @@ import {
   freeOrder,
   mobileMoneyOrder,
   shopperNumber,
+  usesOf,
 } from './discounts-helpers';
 
 let ctx: TestContext;
@@ -45,18 +45,6 @@ const redemptionOf = async (orderId: string) =>
   (await ctx.db.select().from(discountRedemptions).where(eq(discountRedemptions.orderId, orderId)))[0];
 const orderRow = async (publicId: string) =>
   (await ctx.db.select().from(orders).where(eq(orders.publicId, publicId)))[0]!;
-const usesOf = async (id: string) =>
-  (await admin('GET', '/api/admin/discounts')).json().codes.find((c: { id: string }) => c.id === id).uses;
-
-async function sendSucceededWebhook(paymentIntentId: string) {
-  const payload = await succeededEventBody(ctx, paymentIntentId);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook',
-    headers: { 'stripe-signature': signatureFor(payload), 'content-type': 'application/json' },
-    payload,
-  });
-}
 
 describe('by card', () => {
   const startPayment = (body: Record<string, unknown>) =>
@@ -96,9 +84,9 @@ describe('by card', () => {
     });
 
     // Stripe's webhook for the same payment makes no second use.
-    const hook = await sendSucceededWebhook(intent.paymentIntentId);
+    const hook = await sendSucceededWebhook(ctx, intent.paymentIntentId);
     expect(hook.statusCode).toBe(200);
-    expect(await usesOf(code.id)).toEqual({ held: 0, used: 1 });
+    expect(await usesOf(ctx, code.id)).toEqual({ held: 0, used: 1 });
   });
 
   test('a paid card order keeps its discount even if the code was paused before the webhook came', async () => {
@@ -107,7 +95,7 @@ describe('by card', () => {
     const intent = (await startPayment({ items, amount: 8.5, discountCode: 'PAUSEAPRES' })).json();
     await payWithTestCard(ctx, intent.paymentIntentId);
     await admin('PUT', `/api/admin/discounts/${code.id}/paused`, { paused: true });
-    const hook = await sendSucceededWebhook(intent.paymentIntentId);
+    const hook = await sendSucceededWebhook(ctx, intent.paymentIntentId);
     expect(hook.statusCode, hook.body).toBe(200);
     const [row] = await ctx.db
       .select()
@@ -182,7 +170,7 @@ describe('by mobile money', () => {
     expect(order).toMatchObject({ total: '4.50', discountAmount: '4.50', totalXof: 2952 });
     const row = await orderRow(order.id);
     expect(await redemptionOf(row.id)).toMatchObject({ status: 'held' });
-    expect(await usesOf(code.id)).toEqual({ held: 1, used: 0 });
+    expect(await usesOf(ctx, code.id)).toEqual({ held: 1, used: 0 });
 
     const verify = await admin('PATCH', `/api/orders/${row.id}/verify`, { verifiedBy: 'admin' });
     expect(verify.statusCode, verify.body).toBe(200);
@@ -206,7 +194,7 @@ describe('by mobile money', () => {
       .where(eq(orders.id, second.id));
     expect(await expireUnpaidMobileMoneyOrders(ctx.db, 24)).toBeGreaterThanOrEqual(1);
     expect(await redemptionOf(second.id)).toMatchObject({ status: 'released' });
-    expect(await usesOf(code.id)).toEqual({ held: 0, used: 0 });
+    expect(await usesOf(ctx, code.id)).toEqual({ held: 0, used: 0 });
     await placeWithCode('UNSEUL', shopperNumber(4));
   });
 
@@ -234,7 +222,7 @@ describe('by mobile money', () => {
     const responses = await Promise.all([1, 2, 3].map(() => tryWithCode('DOUBLECLIC', who)));
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
     expect(new Set(responses.map((r) => r.json().order.id)).size).toBe(1);
-    expect(await usesOf(code.id)).toEqual({ held: 1, used: 0 });
+    expect(await usesOf(ctx, code.id)).toEqual({ held: 1, used: 0 });
   });
 
   test('a total sent without the discount is refused', async () => {

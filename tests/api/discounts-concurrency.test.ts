@@ -9,6 +9,7 @@ import {
   freeOrder,
   mobileMoneyOrder,
   shopperNumber,
+  statuses,
 } from './discounts-helpers';
 
 /**
@@ -38,12 +39,6 @@ const discountedOrders = async (codeId: string) =>
     .from(discountRedemptions)
     .innerJoin(orders, eq(orders.id, discountRedemptions.orderId))
     .where(eq(discountRedemptions.codeId, codeId));
-
-const statuses = (responses: { statusCode: number }[]) =>
-  responses.reduce<Record<number, number>>((count, r) => {
-    count[r.statusCode] = (count[r.statusCode] ?? 0) + 1;
-    return count;
-  }, {});
 
 describe('a code limited to 10 uses, 50 checkouts at once', () => {
   test('by mobile money: exactly 10 discounted orders, 40 told the code is used up', async () => {

@@ -45,3 +45,16 @@ export const shopperNumber = (i: number) => ({
   lastName: `Diop${String.fromCharCode(65 + (i % 26))}${i}`,
   mobile: `+221 77 000 ${String(i).padStart(4, '0')}`,
 });
+
+/** A code's held and used counts, as the admin list shows them. */
+export const usesOf = async (ctx: TestContext, id: string) =>
+  (await discountAdmin(ctx)('GET', '/api/admin/discounts'))
+    .json()
+    .codes.find((c: { id: string }) => c.id === id).uses;
+
+/** How many answers had each status code. */
+export const statuses = (responses: { statusCode: number }[]) =>
+  responses.reduce<Record<number, number>>((count, r) => {
+    count[r.statusCode] = (count[r.statusCode] ?? 0) + 1;
+    return count;
+  }, {});

@@ -111,9 +111,10 @@ export const discountCodes = pgTable(
 export const redemptionStatusEnum = pgEnum('redemption_status', ['held', 'used', 'released']);
 
 /**
- * One use of a code by one order: 'held' while a mobile-money order waits for its money, 'used'
- * once the order completes, 'released' when it is rejected or expires. Limits count held + used,
- * under a lock on the code's row.
+ * One use of a code by one order: 'held' while a mobile-money order waits for its money, or while a
+ * card payment is in flight (no order yet, keyed by its PaymentIntent, counting until `heldUntil`);
+ * 'used' once the order completes, 'released' when it is rejected or expires. Limits count live
+ * held + used, under a lock on the code's row.
  */
 export const discountRedemptions = pgTable(
   'discount_redemptions',
@@ -122,12 +123,16 @@ export const discountRedemptions = pgTable(
     codeId: uuid('code_id')
       .notNull()
       .references(() => discountCodes.id),
+    /** Null while a card payment is in flight: its use is held by `paymentIntentId` until paid. */
     orderId: uuid('order_id')
-      .notNull()
       .references(() => orders.id, { onDelete: 'cascade' })
       .unique(),
+    /** The card payment that holds (then used) this use; one use per PaymentIntent. */
+    paymentIntentId: text('payment_intent_id').unique(),
     email: text('email').notNull(),
     status: redemptionStatusEnum('status').notNull().default('held'),
+    /** A card hold counts against the limits only until then: an abandoned intent frees its use. */
+    heldUntil: timestamp('held_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,14 +1,35 @@
 import type Stripe from 'stripe';
 import { METHOD } from '../../../shared/payment-methods';
 import {
+  CardDeclinedError,
   type CreatePaymentIntentInput,
   type PaymentGateway,
   type PaymentIntentView,
   PaymentNotFoundError,
+  PaymentProviderUnavailableError,
+  PaymentRefusedError,
   type WebhookEvent,
 } from '../../adapters/payments/card-gateway';
+import { invalid, paymentRequired, upstreamFailed } from '../../domain/errors';
 import type { PaymentAction, PaymentProvider, PaymentStatus } from '../payments/payment-provider';
 import { isShopPayment } from './payment-metadata';
+
+export const unknownPayment = () => invalid('Unknown payment');
+
+/** The provider's failures, as answers the shopper (or Stripe's retry logic) can act on. */
+export async function viaGateway<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof CardDeclinedError) throw paymentRequired(error.message, { code: error.code });
+    if (error instanceof PaymentRefusedError) throw invalid(error.message);
+    if (error instanceof PaymentNotFoundError) throw unknownPayment();
+    if (error instanceof PaymentProviderUnavailableError) {
+      throw upstreamFailed('The card payment service could not be reached. Please try again.');
+    }
+    throw error;
+  }
+}
 
 /** The card, through Stripe: the payment port's card provider (decision 005). */
 export type CardPayment = PaymentProvider<

@@ -14,16 +14,17 @@ export interface CheckoutPrice {
 
 /**
  * The cart at today's prices, less its code's discount, as the checkout shows it and the card is
- * charged. Nothing is held: the order's transaction checks the code again under its lock.
+ * charged. Nothing is held here: the order's transaction, or the card payment's hold, checks the
+ * code again under its lock. With `uses: false` (the card path) the use limits are left to that
+ * hold, so that an intent asked again is not refused because of its own hold.
  */
 export async function priceCheckout(
   db: Db,
-  input: { items: CartLine[]; discountCode?: string; email?: string },
+  input: { items: CartLine[]; discountCode?: string; email?: string; uses?: false },
 ): Promise<CheckoutPrice> {
   const cart = await priceCart(db, input.items);
-  const discount = input.discountCode
-    ? await priceDiscount(db, { code: input.discountCode, lines: cart.lines, email: input.email })
-    : undefined;
+  const { discountCode: code, email, uses } = input;
+  const discount = code ? await priceDiscount(db, { code, lines: cart.lines, email, uses }) : undefined;
   return { cart, discount, totalCents: cart.totalCents - (discount?.cents ?? 0) };
 }
 

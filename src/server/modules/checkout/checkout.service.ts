@@ -8,18 +8,11 @@ import type {
 } from '../../../shared/contracts/checkout';
 import { toCents } from '../../../shared/money';
 import { METHOD } from '../../../shared/payment-methods';
-import {
-  CardDeclinedError,
-  type PaymentGateway,
-  type PaymentIntentView,
-  PaymentNotFoundError,
-  PaymentProviderUnavailableError,
-  PaymentRefusedError,
-  type WebhookEvent,
-} from '../../adapters/payments/card-gateway';
+import type { PaymentGateway, PaymentIntentView, WebhookEvent } from '../../adapters/payments/card-gateway';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { conflict, DomainError, invalid, paymentRequired, upstreamFailed } from '../../domain/errors';
+import { conflict, DomainError, invalid, paymentRequired } from '../../domain/errors';
+import { holdCardDiscount } from '../discounts/discount-pricing';
 import { sameLines } from '../orders/order-lifecycle';
 import {
   type CartLine,
@@ -29,7 +22,7 @@ import {
   type PlacedOrder,
   TotalMismatchError,
 } from '../orders/orders.service';
-import { cardAction, cardPayment, cardStatus } from './card-payment';
+import { cardAction, cardPayment, cardStatus, unknownPayment, viaGateway } from './card-payment';
 import { priceCheckout } from './checkout-price';
 import { flagUnplacedIntent } from './payment-attention';
 import {
@@ -48,22 +41,6 @@ export interface CheckoutDeps {
 
 // Checked before the id goes into an SDK URL: anything else cannot be one of our payments.
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{8,64}$/;
-const unknownPayment = () => invalid('Unknown payment');
-
-/** The provider's failures, as answers the shopper (or Stripe's retry logic) can act on. */
-async function viaGateway<T>(request: () => Promise<T>): Promise<T> {
-  try {
-    return await request();
-  } catch (error) {
-    if (error instanceof CardDeclinedError) throw paymentRequired(error.message, { code: error.code });
-    if (error instanceof PaymentRefusedError) throw invalid(error.message);
-    if (error instanceof PaymentNotFoundError) throw unknownPayment();
-    if (error instanceof PaymentProviderUnavailableError) {
-      throw upstreamFailed('The card payment service could not be reached. Please try again.');
-    }
-    throw error;
-  }
-}
 
 /**
  * Starts a card payment: the amount comes from the database, never from the client, and the
@@ -81,7 +58,9 @@ export async function startCardPayment(
   origin?: string,
 ): Promise<z.infer<typeof createPaymentIntentResponseSchema>> {
   const { items, discountCode, customer } = body;
-  const { cart, discount, totalCents } = await priceCheckout(deps.db, { items, discountCode, ...customer });
+  // Use limits are counted by the hold below, under the code's lock.
+  const priced = { items, discountCode, ...customer, uses: false as const };
+  const { cart, discount, totalCents } = await priceCheckout(deps.db, priced);
   if (totalCents === 0) throw invalid('This cart is free: place it as a free order, no payment is needed');
   const claimed = toCents(body.amount);
   if (claimed !== totalCents) {
@@ -128,6 +107,14 @@ export async function startCardPayment(
     if (status === 'failed') continue;
     if (!intent.clientSecret) throw new Error(`PaymentIntent ${intent.id} came without a client secret`);
     const paid = status === 'paid';
+    // The code's use is held for this intent (a repeat holds once); a paid one's order records it.
+    if (discount && !paid) {
+      await holdCardDiscount(deps.db, discount, {
+        lines: cart.lines,
+        email: customer.email,
+        intentId: intent.id,
+      });
+    }
     return {
       // Anyone who knows the shopper's details gets this same intent back: once it is paid, the
       // secret that claims its order stays with the browser that paid.

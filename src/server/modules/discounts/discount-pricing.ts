@@ -1,6 +1,8 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
 import { discountCodes, discountRedemptions, storedFiles, travelGuides } from '../../db/schema';
+import { conflict } from '../../domain/errors';
 import type { DbOrTx } from '../jobs/jobs.service';
 import { type DiscountLine, type DiscountUses, discountCents, discountRefusal } from './discount-rules';
 
@@ -23,7 +25,13 @@ async function findLiveCode(db: DbOrTx, code: string, lock: boolean) {
   return row;
 }
 
-/** Held and used redemptions of a code, in all and by one email (case-insensitive). */
+/** How long a card payment in flight holds its code's use: an abandoned intent frees it after. */
+export const CARD_HOLD_MS = 60 * 60 * 1000;
+
+/** A held use that still counts: an order's (no end) or a card payment's not past `held_until`. */
+export const liveHold = sql`(${discountRedemptions.status} = 'held' and (${discountRedemptions.heldUntil} is null or ${discountRedemptions.heldUntil} > now()))`;
+
+/** Live held and used redemptions of a code, in all and by one email (case-insensitive). */
 async function countUses(db: DbOrTx, codeId: string, email?: string): Promise<DiscountUses> {
   const counting = eq(discountRedemptions.codeId, codeId);
   const [row] = await db
@@ -32,7 +40,7 @@ async function countUses(db: DbOrTx, codeId: string, email?: string): Promise<Di
       byEmail: sql<number>`count(*) filter (where lower(${discountRedemptions.email}) = lower(${email ?? ''}))::int`,
     })
     .from(discountRedemptions)
-    .where(and(counting, inArray(discountRedemptions.status, ['held', 'used'])));
+    .where(and(counting, or(eq(discountRedemptions.status, 'used'), liveHold)));
   return { all: row?.all ?? 0, byEmail: email === undefined ? undefined : (row?.byEmail ?? 0) };
 }
 
@@ -64,15 +72,17 @@ async function withGuideFacts(db: DbOrTx, lines: DiscountLine[]): Promise<Discou
  * Checks a code against a cart and prices it. With `lock` (inside an order's transaction) the code's
  * row is read FOR UPDATE, so uses are counted and the new one recorded before any other order of
  * the same code counts: of 50 simultaneous orders for a code limited to 10, exactly 10 get it.
+ * With `uses: false` the use limits are left to holdCardDiscount, which counts them under the lock.
  */
 export async function priceDiscount(
   db: DbOrTx,
-  input: { code: string; lines: DiscountLine[]; email?: string; lock?: boolean; now?: Date },
+  input: { code: string; lines: DiscountLine[]; email?: string; lock?: boolean; now?: Date; uses?: false },
 ): Promise<AppliedDiscount> {
   const row = await findLiveCode(db, input.code, input.lock ?? false);
   const needsFacts = row && (row.countries?.length || row.locale !== null);
   const lines = needsFacts ? await withGuideFacts(db, input.lines) : input.lines;
-  const uses = row ? await countUses(db, row.id, input.email) : { all: 0 };
+  const counted = row && input.uses !== false;
+  const uses = counted ? await countUses(db, row.id, input.email) : { all: 0 };
   const cents = discountCents(row, { lines, uses, now: input.now ?? new Date() });
   return { codeId: row!.id, code: row!.code, cents };
 }
@@ -97,17 +107,72 @@ export async function acceptPaidDiscount(
   return { codeId: row.id, code: row.code, cents: input.subtotalCents - input.paidCents };
 }
 
-/** The order's use of its code: 'used' when it is paid, 'held' while its money is awaited. */
+/**
+ * The order's use of its code: 'used' when it is paid, 'held' while its money is awaited. A card
+ * order takes over the use its PaymentIntent held (holdCardDiscount), expired or not: one row.
+ */
 export async function recordRedemption(
   db: DbOrTx,
   discount: AppliedDiscount,
-  order: { id: string; email: string; paid: boolean },
+  order: { id: string; email: string; paid: boolean; paymentIntentId: string | null },
 ): Promise<void> {
-  await db.insert(discountRedemptions).values({
-    codeId: discount.codeId,
-    orderId: order.id,
-    email: order.email.trim().toLowerCase(),
-    status: order.paid ? 'used' : 'held',
+  const status = order.paid ? ('used' as const) : ('held' as const);
+  // The order's code row wins over the hold's: a code deleted and made again meanwhile.
+  const takeOver = { codeId: discount.codeId, orderId: order.id, status };
+  await db
+    .insert(discountRedemptions)
+    .values({
+      codeId: discount.codeId,
+      orderId: order.id,
+      paymentIntentId: order.paymentIntentId,
+      email: order.email.trim().toLowerCase(),
+      status,
+    })
+    .onConflictDoUpdate({ target: discountRedemptions.paymentIntentId, set: takeOver });
+}
+
+/**
+ * Holds a use of the code for a card payment in flight, keyed by its PaymentIntent, under the same
+ * lock and count as an order: of 50 intents started at once for a code limited to 10, 10 hold it and
+ * 40 are refused. The same intent asked again holds once. The hold counts until `CARD_HOLD_MS` has
+ * passed; the paid order then takes it over (recordRedemption).
+ */
+export async function holdCardDiscount(
+  db: Db,
+  priced: AppliedDiscount,
+  cart: { lines: DiscountLine[]; email: string; intentId: string },
+): Promise<void> {
+  const input = { code: priced.code, lines: cart.lines, email: cart.email, lock: true };
+  await db.transaction(async (tx) => {
+    // Locked first: the same intent asked twice at once finds the first one's hold, not a used-up code.
+    await findLiveCode(tx, input.code, true);
+    const [held] = await tx
+      .select({ counts: sql<boolean>`${discountRedemptions.status} = 'used' or ${liveHold}` })
+      .from(discountRedemptions)
+      .where(eq(discountRedemptions.paymentIntentId, cart.intentId));
+    if (held?.counts) return;
+    // A new hold, or a renewed one for an intent asked again after its hold ran out: checked anew.
+    const discount = await priceDiscount(tx, input);
+    if (discount.cents !== priced.cents) {
+      // The code was edited between the price and the hold: the intent's amount is not its price.
+      throw conflict('discountCode: This promo code has just changed; please check the total again', {
+        field: 'discountCode',
+      });
+    }
+    const heldUntil = sql.raw(`now() + interval '${CARD_HOLD_MS / 1000} seconds'`);
+    await tx
+      .insert(discountRedemptions)
+      .values({
+        codeId: discount.codeId,
+        paymentIntentId: cart.intentId,
+        email: input.email.trim().toLowerCase(),
+        status: 'held',
+        heldUntil,
+      })
+      .onConflictDoUpdate({
+        target: discountRedemptions.paymentIntentId,
+        set: { status: 'held', heldUntil },
+      });
   });
 }
 

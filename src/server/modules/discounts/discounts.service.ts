@@ -6,18 +6,19 @@ import { discountCodes, discountRedemptions } from '../../db/schema';
 import { conflict, notFound } from '../../domain/errors';
 import { recordActivity } from '../activity/activity';
 import type { DbOrTx } from '../jobs/jobs.service';
+import { liveHold } from './discount-pricing';
 import type { DiscountCodeRow } from './discount-rules';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 type Uses = { held: number; used: number };
 
-/** Held and used redemptions per code (a code without any is absent). */
+/** Live held (discount-pricing.ts) and used redemptions per code (a code without any is absent). */
 async function usesByCode(db: DbOrTx, codeId?: string): Promise<Map<string, Uses>> {
   const rows = await db
     .select({
       codeId: discountRedemptions.codeId,
-      held: sql<number>`count(*) filter (where ${discountRedemptions.status} = 'held')::int`,
+      held: sql<number>`count(*) filter (where ${liveHold})::int`,
       used: sql<number>`count(*) filter (where ${discountRedemptions.status} = 'used')::int`,
     })
     .from(discountRedemptions)

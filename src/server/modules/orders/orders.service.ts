@@ -178,7 +178,7 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
           title: line.title,
         })),
       );
-      if (discount) await recordRedemption(tx, discount, { id: order.id, email: order.email, paid });
+      if (discount) await recordRedemption(tx, discount, { ...order, paid });
       // In the same transaction: a paid order exists if and only if its delivery is queued.
       if (paid) await enqueueJob(tx, deliverOrderJob(order.id));
       return { order, created: true };
