@@ -1,5 +1,11 @@
 import { Link, useSearchParams } from 'wouter';
-import { ORDERS_PAGE_SIZE, type OrderListRow } from '../../../shared/contracts/admin/orders';
+import {
+  ORDER_COUNT_CAP,
+  ORDER_COUNT_CAP_GUIDE_AND_MORE,
+  ORDERS_PAGE_SIZE,
+  type OrderList as OrderListAnswer,
+  type OrderListRow,
+} from '../../../shared/contracts/admin/orders';
 import * as adminOrders from '../../../shared/contracts/endpoints/admin-orders';
 import { EmptyBox } from '../../components/ui/async-state';
 import { paths } from '../../lib/paths';
@@ -36,13 +42,7 @@ function OrderList({ params }: { params: URLSearchParams }) {
   return (
     <div className="space-y-4">
       <OrderFilterBar params={params} query={query} />
-      {list.data ? (
-        <p className="text-sm text-stone-600" data-testid="orders-total">
-          {list.data.total.toLocaleString('en-GB')}
-          {list.data.totalIsAtLeast ? '+' : ''} {list.data.total === 1 ? 'order' : 'orders'}
-          {filtered ? ' matching' : ''}
-        </p>
-      ) : null}
+      {list.data ? <OrdersTotal list={list.data} filtered={filtered} /> : null}
       <AdminTable<OrderListRow>
         state={{ ...list, data: list.data?.orders }}
         columns={orderColumns((order) => `${here}${withParams(params, { order: order.id })}`)}
@@ -73,5 +73,20 @@ function OrderList({ params }: { params: URLSearchParams }) {
         ) : null}
       </nav>
     </div>
+  );
+}
+
+/** How many match; past the cap "1,000+", or "100+" where a guide and another filter cap it sooner. */
+function OrdersTotal({ list, filtered }: { list: OrderListAnswer; filtered: boolean }) {
+  const cappedSooner = list.totalIsAtLeast && list.total < ORDER_COUNT_CAP;
+  return (
+    <p className="text-sm text-stone-600" data-testid="orders-total">
+      {list.total.toLocaleString('en-GB')}
+      {list.totalIsAtLeast ? '+' : ''} {list.total === 1 ? 'order' : 'orders'}
+      {filtered ? ' matching' : ''}
+      {cappedSooner
+        ? ` (with a guide and another filter, counting stops at ${ORDER_COUNT_CAP_GUIDE_AND_MORE})`
+        : ''}
+    </p>
   );
 }
