@@ -1,11 +1,5 @@
 import { Link, useSearchParams } from 'wouter';
-import {
-  ORDER_COUNT_CAP,
-  ORDER_COUNT_CAP_GUIDE_AND_MORE,
-  ORDERS_PAGE_SIZE,
-  type OrderList as OrderListAnswer,
-  type OrderListRow,
-} from '../../../shared/contracts/admin/orders';
+import { ORDERS_PAGE_SIZE, type OrderListRow } from '../../../shared/contracts/admin/orders';
 import * as adminOrders from '../../../shared/contracts/endpoints/admin-orders';
 import { EmptyBox } from '../../components/ui/async-state';
 import { paths } from '../../lib/paths';
@@ -15,6 +9,7 @@ import { orderColumns } from './order-columns';
 import { OrderFilterBar } from './order-filter-bar';
 import { OrderPage } from './order-page';
 import { listQueryOf, withParams } from './order-query';
+import { OrdersTotal } from './orders-total';
 
 /**
  * The Orders tab (issue 18): every order, newest first, found by one search box and five filters,
@@ -73,20 +68,5 @@ function OrderList({ params }: { params: URLSearchParams }) {
         ) : null}
       </nav>
     </div>
-  );
-}
-
-/** How many match; past the cap "1,000+", or "100+" where a guide and another filter cap it sooner. */
-function OrdersTotal({ list, filtered }: { list: OrderListAnswer; filtered: boolean }) {
-  const cappedSooner = list.totalIsAtLeast && list.total < ORDER_COUNT_CAP;
-  return (
-    <p className="text-sm text-stone-600" data-testid="orders-total">
-      {list.total.toLocaleString('en-GB')}
-      {list.totalIsAtLeast ? '+' : ''} {list.total === 1 ? 'order' : 'orders'}
-      {filtered ? ' matching' : ''}
-      {cappedSooner
-        ? ` (with a guide and another filter, counting stops at ${ORDER_COUNT_CAP_GUIDE_AND_MORE})`
-        : ''}
-    </p>
   );
 }
