@@ -26,6 +26,7 @@ let shop: RunningShop;
 let browser: Browser;
 let smtp: TestSmtpServer;
 let orderNumber = '';
+let guideId = '';
 
 const order = (values: Partial<typeof orders.$inferInsert> & { email: string }) => ({
   publicId: randomBytes(16).toString('base64url'),
@@ -61,6 +62,22 @@ beforeAll(async () => {
           ])
           .returning();
         orderNumber = placed[0]!.orderNumber;
+        guideId = guide!.id;
+        // 101 free orders of the same guide: with a guide and another filter the count stops at 100.
+        const free = await db
+          .insert(orders)
+          .values(
+            Array.from({ length: 101 }, (_, n) =>
+              order({
+                email: `free${n}@example.com`,
+                paymentMethod: 'free',
+                paymentProvider: null,
+                total: '0.00',
+              }),
+            ),
+          )
+          .returning();
+        placed.push(...free);
         await db.insert(orderItems).values(
           placed.map((o) => ({
             orderId: o.id,
@@ -155,4 +172,23 @@ describe('the Orders tab', () => {
     await page.goBack();
     await expect.poll(() => page.getByTestId('order-row').count()).toBe(2);
   });
+
+  test.each([390, 1280])(
+    'at %i px, a guide with another filter says its count stopped at 100',
+    async (width) => {
+      const page = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'orders', width);
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await page.getByLabel('Guide').selectOption(guideId);
+      await page.waitForURL(/guide=/);
+      await page.getByTestId('orders-total').filter({ hasText: '103 orders matching' }).waitFor();
+      await page.getByLabel('Method').selectOption('free');
+      await page.waitForURL(/method=free/);
+      const total = page.getByTestId('orders-total');
+      await total
+        .filter({ hasText: '100+ orders matching (with a guide and another filter, counting stops at 100)' })
+        .waitFor();
+      await keepScreenshot(page, `orders-count-capped-${width}`, { fullPage: false });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    },
+  );
 });

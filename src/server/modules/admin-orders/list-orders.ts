@@ -1,6 +1,7 @@
 import { and, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   ORDER_COUNT_CAP,
+  ORDER_COUNT_CAP_GUIDE_AND_MORE,
   type OrderFilters,
   type OrderList,
   type OrderListRow,
@@ -88,11 +89,12 @@ export async function listOrders(
 ): Promise<OrderList> {
   const where = orderWhere(query);
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const cap = countCapOf(query);
   const matched = db
     .select({ one: sql`1` })
     .from(orders)
     .where(where)
-    .limit(ORDER_COUNT_CAP + 1)
+    .limit(cap + 1)
     .as('matched');
   // The page and the count are independent: on PostgreSQL they run side by side on two connections.
   const [rows, [counted]] = await Promise.all([
@@ -112,9 +114,16 @@ export async function listOrders(
       rows.length > query.limit && last
         ? encodeCursor({ createdAt: last.createdAtText, id: last.order.id })
         : null,
-    total: Math.min(total, ORDER_COUNT_CAP),
-    totalIsAtLeast: total > ORDER_COUNT_CAP,
+    total: Math.min(total, cap),
+    totalIsAtLeast: total > cap,
   };
+}
+
+/** The guide filter probes each candidate's items: with anything else set, the count stops sooner. */
+function countCapOf(filters: OrderFilters): number {
+  const { q, status, method, locale, from, to } = filters;
+  const more = [q, status, method, locale, from, to].some(Boolean);
+  return filters.guide && more ? ORDER_COUNT_CAP_GUIDE_AND_MORE : ORDER_COUNT_CAP;
 }
 
 export async function guideTitles(db: Db, orderIds: string[]): Promise<Map<string, string[]>> {

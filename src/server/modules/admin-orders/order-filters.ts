@@ -49,6 +49,7 @@ export function methodOf(order: { paymentMethod: PaymentMethod; providerTransact
 const likeEscaped = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Below three characters a trigram index cannot narrow anything: only the exact ids are searched. */
 const FUZZY_MIN = 3;
+const EMAIL_PART = /^\S*\.\S*$/;
 
 /**
  * One box for every way a buyer names their order. The ids are compared exactly (in upper case where
@@ -74,7 +75,9 @@ function searchCondition(raw: string): SQL | undefined {
     branches.push(sql`${orderSearchText.reversedPhoneDigits} like ${`${reversed}%`}`);
   } else if (term.length >= FUZZY_MIN) {
     const pattern = `%${likeEscaped(term.toLowerCase())}%`;
-    branches.push(sql`${orderSearchText.name} like ${pattern}`, sql`lower(${orders.email}) like ${pattern}`);
+    // A dot and no space is part of an email (aïssatou.sy): names are not searched, a trigram scan less.
+    if (!EMAIL_PART.test(term)) branches.push(sql`${orderSearchText.name} like ${pattern}`);
+    branches.push(sql`lower(${orders.email}) like ${pattern}`);
   }
   return or(...branches);
 }

@@ -9,6 +9,7 @@ import { orderColumns } from './order-columns';
 import { OrderFilterBar } from './order-filter-bar';
 import { OrderPage } from './order-page';
 import { listQueryOf, withParams } from './order-query';
+import { OrdersTotal } from './orders-total';
 
 /**
  * The Orders tab (issue 18): every order, newest first, found by one search box and five filters,
@@ -36,13 +37,7 @@ function OrderList({ params }: { params: URLSearchParams }) {
   return (
     <div className="space-y-4">
       <OrderFilterBar params={params} query={query} />
-      {list.data ? (
-        <p className="text-sm text-stone-600" data-testid="orders-total">
-          {list.data.total.toLocaleString('en-GB')}
-          {list.data.totalIsAtLeast ? '+' : ''} {list.data.total === 1 ? 'order' : 'orders'}
-          {filtered ? ' matching' : ''}
-        </p>
-      ) : null}
+      {list.data ? <OrdersTotal list={list.data} filtered={filtered} /> : null}
       <AdminTable<OrderListRow>
         state={{ ...list, data: list.data?.orders }}
         columns={orderColumns((order) => `${here}${withParams(params, { order: order.id })}`)}
