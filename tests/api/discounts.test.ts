@@ -54,6 +54,9 @@ describe('the Discounts tab', () => {
     [{ code: 'HALF', kind: 'percent', value: 12.5 }, 'value'],
     [{ code: 'HUGE', kind: 'fixed', value: 1e15 }, 'value'],
     [{ code: 'CENTS', kind: 'fixed', value: 1.005 }, 'value'],
+    // Found by the generated hardening suite: positive, "two decimals" to within 1e-6, stored as 0.00.
+    [{ code: 'TINY', kind: 'fixed', value: 2.3e-169 }, 'value'],
+    [{ code: 'TINYMIN', kind: 'fixed', value: 5, minimumCart: 1e-9 }, 'minimumCart'],
     [{ code: 'NOKIND', kind: 'gift', value: 1 }, 'kind'],
     [{ code: 'LIMIT', kind: 'fixed', value: 1, maxUses: 0 }, 'maxUses'],
     [{ code: 'COUNTRY', kind: 'fixed', value: 1, countries: ['france'] }, 'countries.0'],

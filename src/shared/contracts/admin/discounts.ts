@@ -5,7 +5,8 @@ import { countrySlugSchema, discountCodeSchema, discountKindSchema } from '../di
 /** Euros with at most two decimals, up to the largest amount a numeric(10,2) holds comfortably. */
 const euros = z
   .number()
-  .positive()
+  // Not .positive(): 1e-169 is positive, passes the two-decimal rule, and is stored as 0.00.
+  .min(0.01, 'must be at least 0.01')
   .max(1_000_000)
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'must have at most 2 decimals');
 const limit = z.int().min(1).max(1_000_000).nullable().default(null);
