@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
-import { isMain, loadAverage, mb, median, percentile, printTable } from './shop';
+import { isMain, loadAverage, mb, median, percentile, printTable, sampleRss } from './shop';
 
 const ADMIN_KEY = 'bench-customers-admin-key-0123456789';
 const QUERIES = [
@@ -111,12 +111,7 @@ export async function runCustomersBench(options: { orders: number; runs: number;
 
 /** The CSV export read as a stream: time, size, and the peak RSS over the RSS before it. */
 async function exportFigures(app: Awaited<ReturnType<typeof buildApp>>) {
-  global.gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
+  const rss = sampleRss();
   const t0 = performance.now();
   const res = await app.inject({
     method: 'GET',
@@ -130,7 +125,7 @@ async function exportFigures(app: Awaited<ReturnType<typeof buildApp>>) {
     bytes += (chunk as Buffer).length;
     for (const byte of chunk as Buffer) if (byte === 10) lines++;
   }
-  clearInterval(sampler);
+  const { before, peak } = rss.stop();
   printTable(
     ['CSV export', 'ms', 'rows', 'size', 'RSS before', 'peak RSS growth'],
     [

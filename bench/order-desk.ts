@@ -16,7 +16,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { seedOrders } from './order-desk-seed';
-import { isMain, loadAverage, mb, median, percentile, printTable } from './shop';
+import { isMain, loadAverage, mb, median, percentile, printTable, sampleRss } from './shop';
 
 const ADMIN_KEY = 'bench-order-desk-admin-key-0123456789';
 
@@ -146,12 +146,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 /** Reads the whole export, discarding it, while sampling the process's RSS. */
 async function exportAll(address: string) {
-  global.gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
+  const rss = sampleRss();
   const t0 = performance.now();
   const res = await fetch(`${address}/api/admin/orders/export`, { headers: { 'x-admin-key': ADMIN_KEY } });
   let bytes = 0;
@@ -165,7 +160,7 @@ async function exportAll(address: string) {
       if (lines % 250_000 === 0) marks.push(`${lines / 1000}k rows ${mb(process.memoryUsage().rss)}`);
     }
   }
-  clearInterval(sampler);
+  const { before, peak } = rss.stop();
   const seconds = (performance.now() - t0) / 1000;
   console.log(
     `CSV export of every order: ${lines - 1} rows, ${mb(bytes)} in ${seconds.toFixed(1)} s; ` +

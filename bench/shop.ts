@@ -313,6 +313,25 @@ export function printTable(headers: string[], rows: Array<Array<string | number>
   for (const r of cells.slice(1)) console.log(line(r));
 }
 
+/**
+ * Samples this process's RSS every 20 ms (after a GC when --expose-gc is on) until stop() is called,
+ * which returns the RSS before and the peak: what an export or a load costs in memory.
+ */
+export function sampleRss(): { stop(): { before: number; peak: number } } {
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { before, peak };
+    },
+  };
+}
+
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
