@@ -56,6 +56,7 @@ const entries: Entry[] = fixtures.map((fixture, i) => ({
     size: fixture.size,
     sha256: '',
     createdAt: new Date(),
+    lightFileId: null,
   },
 }));
 const files = createLocalFileStore(root);

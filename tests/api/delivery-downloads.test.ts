@@ -2,13 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { emailLog, jobs, orderItems, orders, storedFiles } from '../../src/server/db/schema';
+import { emailLog, jobs, orders, storedFiles } from '../../src/server/db/schema';
 import { downloadResponseSchema } from '../../src/shared/contracts/orders';
 import { readEmail } from '../helpers/mail';
 import { type GuideRow, insertOrder, insertSellableGuide, type OrderRow } from '../helpers/orders';
 import { pdfGlyphs, pdfPageTexts } from '../helpers/pdf';
+import { stampedCopiesOf, stampedFileIdOf } from '../helpers/stamped-copies';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
 let ctx: TestContext;
@@ -77,11 +78,7 @@ describe('GET /api/download/:orderId/:guideId', () => {
     expect(expires).toBeGreaterThan(before + 14 * 60_000);
     expect(expires).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
     expect(body.fileName).toBe(`dakar-essentiel-l-ile-de-goree-${order.orderNumber}.pdf`);
-    const [item] = await ctx.db
-      .select()
-      .from(orderItems)
-      .where(and(eq(orderItems.orderId, order.id), eq(orderItems.guideId, dakar.id)));
-    expect(item?.stampedPrimaryFileId).toBeTruthy();
+    expect(await stampedFileIdOf(ctx.db, order.id, dakar.id, 'primary')).toBeTruthy();
   });
 });
 
@@ -230,12 +227,10 @@ describe('ZIP of the whole order', () => {
     for (const name of names) expect(listing).toMatch(new RegExp(`Stored .*${name}`));
     execFileSync('unzip', ['-tq', zipPath]);
 
-    const items = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, fresh.id));
     const stamped = await Promise.all(
-      items
-        .flatMap((i) => [i.stampedPrimaryFileId, i.stampedSecondaryFileId])
-        .filter((id): id is string => id !== null)
-        .map(async (id) => (await ctx.db.select().from(storedFiles).where(eq(storedFiles.id, id)))[0]!),
+      (await stampedCopiesOf(ctx.db, fresh.id)).map(
+        async ({ fileId }) => (await ctx.db.select().from(storedFiles).where(eq(storedFiles.id, fileId)))[0]!,
+      ),
     );
     expect(stamped).toHaveLength(3);
     for (const file of stamped) {

@@ -1,3 +1,4 @@
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -18,6 +19,10 @@ export const storedFiles = pgTable(
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
+    /** A PDF's light copy (images downsampled), kept only when it is markedly smaller. */
+    lightFileId: uuid('light_file_id').references((): AnyPgColumn => storedFiles.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('stored_files_purpose_idx').on(t.purpose)],

@@ -8,6 +8,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -135,9 +136,6 @@ export const orderItems = pgTable(
     /** Price per unit at the time of the order, from the database, never from the client. */
     unitPrice: numeric('unit_price', { precision: 10, scale: 2 }).notNull(),
     title: text('title').notNull(),
-    /** The buyer-stamped copies, made once by a background job. */
-    stampedPrimaryFileId: uuid('stamped_primary_file_id').references(() => storedFiles.id),
-    stampedSecondaryFileId: uuid('stamped_secondary_file_id').references(() => storedFiles.id),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -145,6 +143,27 @@ export const orderItems = pgTable(
     index('order_items_guide_order_idx').on(t.guideId, t.orderId),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
+);
+
+/**
+ * A buyer's stamped copy of one source PDF (a guide's file, an edition's, or a light copy), made
+ * when first needed and kept: one row per order item and source, whoever stamps first wins.
+ */
+export const stampedCopies = pgTable(
+  'stamped_copies',
+  {
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    sourceFileId: uuid('source_file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderItemId, t.sourceFileId] })],
 );
 
 export const paymentReceipts = pgTable(

@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FileStore } from '../../adapters/storage/file-store';
 import type { Db } from '../../db/client';
-import { orderItems, storedFiles } from '../../db/schema';
+import { stampedCopies, storedFiles } from '../../db/schema';
 import { type StoredFile, storeFile } from '../files/files.service';
 import type { DeliveryItem, DeliveryOrder, OrderRow } from './delivery-order';
 import { stampedFileName } from './file-names';
@@ -22,32 +22,42 @@ async function findStoredFile(db: Db, id: string): Promise<StoredFile | undefine
   return row;
 }
 
-const stampedIdOf = (item: DeliveryItem['item'], slot: PdfSlot) =>
-  slot === 'primary' ? item.stampedPrimaryFileId : item.stampedSecondaryFileId;
+/** The guide has that slot's PDF: the file a buyer's copy is stamped from. */
+export async function sourceFileOf(deps: StampDeps, entry: DeliveryItem, slot: PdfSlot): Promise<StoredFile> {
+  const sourceId = slot === 'primary' ? entry.guide.pdfPrimaryFileId : entry.guide.pdfSecondaryFileId;
+  const source = sourceId ? await findStoredFile(deps.db, sourceId) : undefined;
+  if (!source) throw new MissingGuidePdfError(`The guide "${entry.guide.title}" has no ${slot} PDF`);
+  return source;
+}
 
 /** The PDFs an order delivers: every item's primary, and its secondary where the guide has one. */
 export function deliverableSlots(entry: DeliveryItem): PdfSlot[] {
   return entry.guide.pdfSecondaryFileId ? ['primary', 'secondary'] : ['primary'];
 }
 
+async function recordedCopy(db: Db, itemId: string, sourceId: string) {
+  const [row] = await db
+    .select({ fileId: stampedCopies.fileId })
+    .from(stampedCopies)
+    .where(and(eq(stampedCopies.orderItemId, itemId), eq(stampedCopies.sourceFileId, sourceId)))
+    .limit(1);
+  return row ? findStoredFile(db, row.fileId) : undefined;
+}
+
 /**
- * The buyer's stamped copy of one PDF of one order item, made on first need and kept: the job and
- * a download can both ask, and whichever records its copy first wins; the other's copy is removed.
+ * The buyer's stamped copy of one source PDF of one order item, made on first need and kept: the
+ * job and a download can both ask, and whichever records its copy first wins; the other's copy
+ * is removed.
  */
-export async function ensureStampedFile(
+export async function ensureStampedCopy(
   deps: StampDeps,
   order: OrderRow,
   entry: DeliveryItem,
   slot: PdfSlot,
+  source: StoredFile,
 ): Promise<StoredFile> {
-  const existingId = stampedIdOf(entry.item, slot);
-  if (existingId) {
-    const existing = await findStoredFile(deps.db, existingId);
-    if (existing) return existing;
-  }
-  const sourceId = slot === 'primary' ? entry.guide.pdfPrimaryFileId : entry.guide.pdfSecondaryFileId;
-  const source = sourceId ? await findStoredFile(deps.db, sourceId) : undefined;
-  if (!source) throw new MissingGuidePdfError(`The guide "${entry.guide.title}" has no ${slot} PDF`);
+  const existing = await recordedCopy(deps.db, entry.item.id, source.id);
+  if (existing) return existing;
 
   const stamped = await stampPdf(await deps.files.read(source.storageKey), stampLine(order));
   const file = await storeFile(deps, {
@@ -61,25 +71,29 @@ export async function ensureStampedFile(
       orderNumber: order.orderNumber,
     }),
   });
-  const column = slot === 'primary' ? orderItems.stampedPrimaryFileId : orderItems.stampedSecondaryFileId;
   const recorded = await deps.db
-    .update(orderItems)
-    .set(slot === 'primary' ? { stampedPrimaryFileId: file.id } : { stampedSecondaryFileId: file.id })
-    .where(and(eq(orderItems.id, entry.item.id), isNull(column)))
-    .returning({ id: orderItems.id });
+    .insert(stampedCopies)
+    .values({ orderItemId: entry.item.id, sourceFileId: source.id, fileId: file.id })
+    .onConflictDoNothing()
+    .returning({ fileId: stampedCopies.fileId });
   if (recorded.length > 0) return file;
 
   // Another worker or request stamped the same PDF meanwhile: keep theirs, leave no orphan.
   await deps.db.delete(storedFiles).where(eq(storedFiles.id, file.id));
   await deps.files.delete(file.storageKey);
-  const [current] = await deps.db
-    .select({ id: column })
-    .from(orderItems)
-    .where(eq(orderItems.id, entry.item.id))
-    .limit(1);
-  const winner = current?.id ? await findStoredFile(deps.db, current.id) : undefined;
+  const winner = await recordedCopy(deps.db, entry.item.id, source.id);
   if (!winner) throw new Error(`Stamped ${slot} PDF of order item ${entry.item.id} vanished`);
   return winner;
+}
+
+/** The buyer's stamped copy of the guide's current PDF in that slot. */
+export async function ensureStampedFile(
+  deps: StampDeps,
+  order: OrderRow,
+  entry: DeliveryItem,
+  slot: PdfSlot,
+): Promise<StoredFile> {
+  return ensureStampedCopy(deps, order, entry, slot, await sourceFileOf(deps, entry, slot));
 }
 
 /** Stamps every PDF of the order that is not stamped yet; already stamped ones are left alone. */
