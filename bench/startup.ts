@@ -1,5 +1,5 @@
 // Start-up time and memory of `npm start` (node scripts/start.mjs) on the production build.
-//   npx tsx bench/startup.ts [--rounds 3] [--requests 200]
+//   npx tsx bench/startup.ts [--rounds 3] [--requests 200] [--database-url postgres://…]
 // Each round: a fresh DATA_DIR (cold: migrate + seed the demo catalogue), then a restart on the same
 // DATA_DIR (warm). Measures the time from spawn to the first HTTP 200 on `/` (polled every 20 ms),
 // the server's RSS at that moment, and its RSS after --requests sequential page requests.
@@ -11,6 +11,7 @@ import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import {
   benchPages,
   isMain,
@@ -50,6 +51,27 @@ function wouldRebuild(dir: string): boolean {
   return Math.max(...START_INPUTS.map((i) => newestMtime(path.join(dir, i)))) > built;
 }
 
+/** A new, empty PostgreSQL database for one round: the shop migrates and seeds it as on a new server. */
+async function emptyDatabase(baseUrl: string, round: number) {
+  const name = `shop_bench_start_${process.pid}_${round}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
 interface StartRun {
   round: number;
   kind: 'cold' | 'warm';
@@ -64,7 +86,7 @@ interface StartRun {
 }
 
 export async function runStartup(
-  options: { rounds?: number; requests?: number } = {},
+  options: { rounds?: number; requests?: number; databaseUrl?: string } = {},
 ): Promise<{ runs: StartRun[]; ok: boolean }> {
   const rounds = options.rounds ?? 3;
   const requests = options.requests ?? 200;
@@ -72,11 +94,12 @@ export async function runStartup(
   const runs: StartRun[] = [];
   const loadBefore = loadAverage();
   console.log(
-    `node scripts/start.mjs, PGlite, LOG_LEVEL=warn; time from spawn to the first 200 on / (polled every 20 ms); ` +
+    `node scripts/start.mjs, ${options.databaseUrl ? 'PostgreSQL (a new empty database each round)' : 'PGlite'}, LOG_LEVEL=warn; time from spawn to the first 200 on / (polled every 20 ms); ` +
       `RSS of the server process (start.mjs imports the server into its own process); load average ${loadBefore}\n`,
   );
   for (let round = 1; round <= rounds; round++) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-start-'));
+    const database = options.databaseUrl ? await emptyDatabase(options.databaseUrl, round) : undefined;
     try {
       for (const kind of ['cold', 'warm'] as const) {
         let stampRefreshed = false;
@@ -88,7 +111,13 @@ export async function runStartup(
             '  note: the sources changed after the build; refreshed the copy’s build stamp (no rebuild)',
           );
         }
-        const shop = await startShop({ entry: 'start', dataDir, readyPath: '/', pollMs: 20 });
+        const shop = await startShop({
+          entry: 'start',
+          dataDir,
+          readyPath: '/',
+          pollMs: 20,
+          env: database ? { DATABASE_URL: database.url } : {},
+        });
         const rssAtStart = (await shop.rss()).rss;
         const pages = await benchPages(shop.url);
         const started = performance.now();
@@ -125,6 +154,7 @@ export async function runStartup(
       }
     } finally {
       await rm(dataDir, { recursive: true, force: true });
+      await database?.drop();
     }
   }
   const summary = (['cold', 'warm'] as const).map((kind) => {
@@ -167,8 +197,16 @@ export async function runStartup(
 
 if (isMain(import.meta.url)) {
   const { values } = parseArgs({
-    options: { rounds: { type: 'string', default: '3' }, requests: { type: 'string', default: '200' } },
+    options: {
+      rounds: { type: 'string', default: '3' },
+      requests: { type: 'string', default: '200' },
+      'database-url': { type: 'string' },
+    },
   });
-  const { ok } = await runStartup({ rounds: Number(values.rounds), requests: Number(values.requests) });
+  const { ok } = await runStartup({
+    rounds: Number(values.rounds),
+    requests: Number(values.requests),
+    databaseUrl: values['database-url'],
+  });
   process.exitCode = ok ? 0 : 1;
 }

@@ -1,6 +1,7 @@
 // Production build: the browser bundle, the server-rendering entry, and the server itself.
 process.env.NODE_ENV = 'production'; // vitest runs this with NODE_ENV=test, which would bundle React's development build
 
+import { spawnSync } from 'node:child_process';
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -31,12 +32,17 @@ await build({
   logLevel: 'warn',
   configFile: false,
   build: {
-    ssr: 'src/server/main.ts',
+    ssr: true,
     outDir: path.join(out, 'server'),
     emptyOutDir: true,
     copyPublicDir: false,
     target: 'node20',
-    rollupOptions: { output: { format: 'es' } },
+    rollupOptions: {
+      // The seeding process main.ts runs on a new shop; shared chunks stay beside the entries, where
+      // the server finds its migrations and the empty cluster from its own address.
+      input: { main: 'src/server/main.ts', 'seed-child': 'src/server/db/seed/child.ts' },
+      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+    },
   },
 });
 // Pre-compress the browser's assets once, at the strongest levels (served by @fastify/static).
@@ -51,5 +57,14 @@ for (const name of await readdir(assetsDir)) {
   await writeFile(path.join(assetsDir, `${name}.gz`), gzipSync(data, { level: 9 }));
 }
 await cp('src/server/db/migrations', path.join(out, 'server', 'migrations'), { recursive: true });
+// 4. An empty database cluster for the embedded database's first start (see pglite-template.mjs).
+const template = spawnSync(
+  process.execPath,
+  ['scripts/pglite-template.mjs', path.join(out, 'server', 'pglite-template.tar.gz')],
+  {
+    stdio: 'inherit',
+  },
+);
+if (template.status !== 0) throw new Error('Making the empty PGlite cluster failed');
 await writeFile(path.join(out, '.build-stamp'), new Date().toISOString());
 console.log(`Built in ${Math.round(performance.now() - started)} ms`);

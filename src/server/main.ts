@@ -6,7 +6,7 @@ import { createFileStore } from './adapters/storage/create-file-store';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
-import { seedDemoData } from './db/seed';
+import { seedOnStart } from './db/seed/seed-on-start';
 import { adminKeyAnnouncement, ensureAdminKey } from './modules/admin-auth/admin-key';
 import type { PageRenderer } from './render/pages';
 import { createDevRenderer, createProductionRenderer, registerBuiltAssets } from './render/renderers';
@@ -22,7 +22,7 @@ async function start(): Promise<{ app: FastifyInstance; database: Database }> {
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? (dev ? 'development' : 'production'),
   });
-  const database = await openDatabase(config.database);
+  let database = await openDatabase(config.database);
   await database.migrate();
   const adminKey = await ensureAdminKey(database.db, config.adminApiKey);
   if (adminKey) console.log(adminKeyAnnouncement(adminKey, 'generated'));
@@ -32,8 +32,17 @@ async function start(): Promise<{ app: FastifyInstance; database: Database }> {
   if (swept) console.log(`Removed ${swept} unfinished upload file(s) left by an earlier run`);
   if (config.seedDemoData) {
     const seedStart = performance.now();
-    const { seeded } = await seedDemoData({ db: database.db, files });
-    if (seeded) console.log(`Seeded the demo catalogue in ${Math.round(performance.now() - seedStart)} ms`);
+    const seeding = await seedOnStart({
+      database,
+      files,
+      childEntry: dev ? undefined : path.join(distDir, 'server', 'seed-child.js'),
+      reopen: () => openDatabase(config.database),
+    });
+    database = seeding.database;
+    if (seeding.result.seeded) {
+      const where = seeding.inChild ? ' (in a separate process)' : '';
+      console.log(`Seeded the demo catalogue in ${Math.round(performance.now() - seedStart)} ms${where}`);
+    }
   }
 
   // The renderer needs the app (dev middleware), and the app needs the renderer: build in two steps.

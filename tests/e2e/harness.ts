@@ -70,11 +70,13 @@ export async function startShop(
      * of the template; an empty one is migrated and seeded by the server. The caller removes it.
      */
     databaseUrl?: string;
+    /** An empty data folder (and database): the shop migrates and seeds itself, as on a new machine. */
+    fresh?: boolean;
   } = {},
 ): Promise<RunningShop> {
   const template = inject('e2eTemplate');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
-  await cp(template.dir, dataDir, { recursive: true });
+  if (!options.fresh) await cp(template.dir, dataDir, { recursive: true });
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '/root',
@@ -94,7 +96,7 @@ export async function startShop(
     const name = `shop_e2e_${randomBytes(6).toString('hex')}`;
     const admin = await adminConnection(baseUrl);
     try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.database}`);
+      await admin.query(`CREATE DATABASE ${name}${options.fresh ? '' : ` TEMPLATE ${template.database}`}`);
     } finally {
       await admin.end();
     }
@@ -135,7 +137,8 @@ export async function startShop(
       output += chunk;
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const deadline = Date.now() + 60_000;
+    // A first start seeds the demo catalogue: give it longer on a loaded machine.
+    const deadline = Date.now() + (options.fresh ? 240_000 : 60_000);
     for (;;) {
       if (child.exitCode !== null) throw new Error(`The shop exited during start:\n${output}`);
       try {
@@ -146,7 +149,7 @@ export async function startShop(
       }
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error(`The shop did not become ready in 60 s:\n${output}`);
+        throw new Error(`The shop did not become ready in time:\n${output}`);
       }
       await new Promise((r) => setTimeout(r, 100));
     }

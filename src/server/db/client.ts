@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -54,13 +54,34 @@ function migrationsFolder(): string {
 
 export const pgliteExtensions = { unaccent, pg_trgm, fuzzystrmatch };
 
+/** An empty cluster made by `npm run build` beside the built server (scripts/pglite-template.mjs). */
+export const PGLITE_TEMPLATE_FILE = 'pglite-template.tar.gz';
+
+/**
+ * PGlite's Postgres runs in WebAssembly memory, which only grows: its 128 MB default of shared
+ * buffers is resident for good, 16 MB keeps the shop's working set (bench/startup.ts) and leaves
+ * the rest to the operating system's file cache under the data folder.
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+
+/**
+ * A new data folder starts from the build's empty cluster when there is one: initdb inside the
+ * process takes seconds and leaves the WebAssembly heap hundreds of MB larger for the process's life.
+ */
+async function templateFor(dir: string | undefined): Promise<Blob | undefined> {
+  if (!dir || existsSync(path.join(dir, 'PG_VERSION'))) return undefined;
+  const template = path.join(path.dirname(fileURLToPath(import.meta.url)), PGLITE_TEMPLATE_FILE);
+  return existsSync(template) ? new Blob([await readFile(template)]) : undefined;
+}
+
 export async function openPglite(options: { dir?: string; loadDataDir?: Blob }): Promise<Database> {
   // PGlite creates its own folder but not the parents (DATA_DIR on a fresh clone).
   if (options.dir) await mkdir(path.dirname(options.dir), { recursive: true });
   const client = new PGlite({
     dataDir: options.dir,
     extensions: pgliteExtensions,
-    loadDataDir: options.loadDataDir,
+    loadDataDir: options.loadDataDir ?? (await templateFor(options.dir)),
+    postgresqlconf: PGLITE_SETTINGS,
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -42,7 +42,7 @@ interface PreparedEdition {
   companion?: Buffer;
 }
 
-async function catalogueIsEmpty(db: Db): Promise<boolean> {
+export async function catalogueIsEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ id: travelGuides.id }).from(travelGuides).limit(1);
   return row === undefined;
 }
