@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { toCents } from '../../../shared/money';
 import { METHOD } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
@@ -5,7 +6,7 @@ import { conflict, notFound, unavailable } from '../../domain/errors';
 import { methodOf } from '../admin-orders/order-filters';
 import { findDeliveryOrder, type OrderRow } from '../downloads/delivery-order';
 import { printableText } from '../downloads/stamp-pdf';
-import { StampRenderError, typeset, typesettingQueue } from '../downloads/typesetter';
+import { StampRenderError, type TypesetPdf, typeset, typesettingQueue } from '../downloads/typesetter';
 import { PUBLIC_ID_PATTERN } from '../orders/order-ids';
 import { NO_RECEIPT, RECEIPT_COPY } from './receipt-copy';
 import { A4, RECEIPT_FONT_SIZE, type Receipt, receiptHtml } from './receipt-html';
@@ -76,6 +77,28 @@ async function readReceipt(db: Db, publicId: string, now: Date): Promise<Receipt
 }
 
 /**
+ * The last receipts set, by the HTML they were set from: a second tap, two requests at once, or the
+ * same order asked again the same day cost a database read, not a typesetting run. The HTML holds
+ * everything printed (the issue day, any refund, the seller block), so a change makes a new entry.
+ */
+const recent = new Map<string, Promise<TypesetPdf>>();
+const RECENT_RECEIPTS = 32;
+
+function setReceipt(html: string): Promise<TypesetPdf> {
+  const key = createHash('sha256').update(html).digest('hex');
+  const known = recent.get(key);
+  if (known) return known;
+  if (typesettingQueue() >= MAX_WAITING) {
+    throw unavailable('Receipts are being prepared for many orders right now. Please try again shortly.', 5);
+  }
+  const setting = typeset(html, { kind: 'pages', ...A4, fontSize: RECEIPT_FONT_SIZE });
+  recent.set(key, setting);
+  if (recent.size > RECENT_RECEIPTS) recent.delete(recent.keys().next().value as string);
+  setting.catch(() => recent.delete(key));
+  return setting;
+}
+
+/**
  * An order's receipt (issue 19), made on demand so it always shows the order as it stands (a
  * refund made since included): a PDF in the order's language, not stamped, not expiring. 404 for
  * an unknown order, 409 for one that is not paid, 503 when the typesetter is busy or fails.
@@ -86,15 +109,8 @@ export async function orderReceiptPdf(
   now: Date = new Date(),
 ): Promise<OrderReceiptPdf> {
   const receipt = await readReceipt(db, publicId, now);
-  if (typesettingQueue() >= MAX_WAITING) {
-    throw unavailable('Receipts are being prepared for many orders right now. Please try again shortly.', 5);
-  }
   try {
-    const { pdf } = await typeset(receiptHtml(receipt), {
-      kind: 'pages',
-      ...A4,
-      fontSize: RECEIPT_FONT_SIZE,
-    });
+    const { pdf } = await setReceipt(receiptHtml(receipt));
     const number = receipt.orderNumber.replace(/[^A-Za-z0-9-]/g, '');
     return { pdf, fileName: `${RECEIPT_COPY[receipt.locale].fileName}-${number}.pdf` };
   } catch (error) {
