@@ -42,6 +42,8 @@ describe('GET /api/orders/:id/receipt.pdf', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Downloaded on costly mobile data: only the glyphs used, objects packed in compressed streams.
+    expect(res.rawPayload.length).toBeLessThan(45_000);
     expect(text).toContain('Reçu');
     expect(text).toContain(`Commande n° ${order.orderNumber}`);
     expect(text).toContain('Date de commande : 3 mars 2026');

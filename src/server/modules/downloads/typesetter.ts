@@ -117,7 +117,11 @@ const { readFileSync } = require('node:fs');
       // The writer embeds whole fonts (4 MB for the built-in CJK one): keep only the glyphs used.
       const pdf = own(own(mupdf.Document.openDocument(buffer.asUint8Array(), 'application/pdf')).asPDF());
       pdf.subsetFonts();
-      const bytes = new Uint8Array(own(pdf.saveToBuffer('compress,garbage')).asUint8Array());
+      // Pages (a receipt, downloaded on mobile data) also pack their objects into compressed object
+      // streams: the fonts' width tables alone are a third of the file otherwise. The stamp line is
+      // copied object by object into each guide by pdf-lib, so it stays plain.
+      const options = line ? 'compress,garbage' : 'compress,garbage,objstms';
+      const bytes = new Uint8Array(own(pdf.saveToBuffer(options)).asUint8Array());
       parentPort.postMessage({ id, pdf: bytes, width, height }, [bytes.buffer]);
     } catch (error) {
       parentPort.postMessage({ id, error: String(error && error.message || error) });
