@@ -18,8 +18,11 @@ export interface OrderReceiptPdf {
   fileName: string;
 }
 
-/** Receipts waiting for the typesetter beyond which a new one is refused (503) rather than queued. */
-const MAX_WAITING = 32;
+/**
+ * Documents waiting for the typesetter beyond which a new receipt is refused (503) rather than
+ * queued: its time limit counts from the request, and 16 take 2 to 4 s on a loaded 2-core machine.
+ */
+const MAX_WAITING = 16;
 /** A name or title is printed whole up to this many characters (a 300-character name wraps). */
 const TEXT_MAX = 400;
 
