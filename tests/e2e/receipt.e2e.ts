@@ -13,16 +13,18 @@ import {
   startShop,
   trackPageErrors,
 } from './harness';
+import { signedInAdmin } from './mobile-money-support';
 
 // Issue 19, "the receipt PDF of an order opens and holds its amounts": a buyer on a phone pays by
 // test card, opens the order page from the confirmation and taps the receipt link, in French and
 // in English.
 
+const ADMIN_KEY = 'e2e-admin-key-receipts-0123456789';
 let shop: RunningShop;
 let browser: Browser;
 
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+  [shop, browser] = await Promise.all([startShop({ env: { ADMIN_API_KEY: ADMIN_KEY } }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -108,5 +110,26 @@ describe('the receipt link on the order page', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(1280);
     await keepScreenshot(page, 'receipt-order-page-fr-1280', { fullPage: true });
     await context.close();
+  });
+
+  test('the operator, on a phone, downloads the same receipt from the order’s page in the Orders tab', async () => {
+    const buyer = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const order = await buyAndOpenOrder(await buyer.newPage(), 'en', 'receipt-admin@example.com');
+    await buyer.close();
+    const page = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'orders', 390);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('link', { name: order.orderNumber }).click();
+    await page.getByTestId('order-page').getByRole('heading', { name: order.orderNumber }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await keepScreenshot(page, 'receipt-admin-order-390', { fullPage: true });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Receipt (PDF)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`receipt-${order.orderNumber}.pdf`);
+    const text = flat((await pdfPageTexts(await readFile((await download.path())!))).join('\n'));
+    expect(text).toContain(`Order no. ${order.orderNumber}`);
+    expect(text).toContain(flat(formatEuros(toCents(order.total), 'en')));
+    await page.context().close();
   });
 });
