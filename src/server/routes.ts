@@ -20,6 +20,7 @@ import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-paym
 import { mobileMoneyRoutes } from './modules/mobile-money/mobile-money.routes';
 import { recordOrderEvent } from './modules/orders/order-events';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 
@@ -34,6 +35,7 @@ export async function registerModuleRoutes(
   await app.register(seoRoutes);
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
+  await app.register(receiptsRoutes);
   await app.register(downloadsRoutes, {
     recordDownload: (orderId, download) =>
       recordOrderEvent(app.services.db, orderId, { kind: 'download', actor: 'buyer', data: download }),

@@ -23,6 +23,7 @@ const CONTENT_KEYS = [
   'page.faq.body',
   'page.privacy.body',
   'page.terms.body',
+  'receipt.shop',
 ];
 
 let tempDir: string;

@@ -17,7 +17,7 @@ import { attachmentDisposition } from './file-names';
 import { streamZip } from './order-zip';
 
 /** A link is a bearer credential: it must not be cached, nor leak to another site in a Referer. */
-function privateDownload(reply: FastifyReply, fileName: string, contentType: string): FastifyReply {
+export function privateDownload(reply: FastifyReply, fileName: string, contentType: string): FastifyReply {
   return reply
     .header('content-type', contentType)
     .header('content-disposition', attachmentDisposition(fileName))

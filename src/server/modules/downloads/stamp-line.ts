@@ -1,219 +1,25 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { escapeHtml, SHOP_FONT_FAMILY, type TypesetPdf, typeset } from './typesetter';
 
 /**
- * The stamp line set in type by mupdf's HTML engine (issue 17 item 11): HarfBuzz joins Arabic
- * letters, the Unicode bidi algorithm puts a right-to-left name the right way round inside a French
- * or English sentence, and a letter the first font lacks is taken from the next one that has it.
- * The result is a one-page PDF cropped to the line, with only the glyphs used embedded, which
- * stampPdf draws on every page of the guide. pdf-lib alone can do none of this: it maps characters
- * to glyphs one by one, left to right.
- *
- * mupdf is synchronous WASM, so it runs in one worker thread kept for a while after its last use:
- * the event loop never waits on it, and a render that does not end is stopped.
+ * The stamp line set in type (issue 17 item 11) by the shop's typesetter (typesetter.ts: mupdf's
+ * HTML engine, HarfBuzz shaping and bidi, the Noto fonts). The result is a one-page PDF cropped to
+ * the line, with only the glyphs used embedded, which stampPdf draws on every page of the guide.
  */
 
-export interface StampImage {
-  /** A one-page PDF holding the line, its page exactly the line's box. */
-  pdf: Uint8Array;
-  width: number;
-  height: number;
-}
+/** A one-page PDF holding the line, its page exactly the line's box. */
+export type StampImage = TypesetPdf;
 
-export class StampRenderError extends Error {}
+export { StampRenderError, stopWorker } from './typesetter';
 
-/** The fonts, all Noto (SIL Open Font License), each from its npm package. */
-const FONT_FILES = {
-  latin: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
-  arabic: '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
-  hebrew: '@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf',
-  tifinagh: '@expo-google-fonts/noto-sans-tifinagh/400Regular/NotoSansTifinagh_400Regular.ttf',
-  thai: '@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf',
-  ethiopic: '@expo-google-fonts/noto-sans-ethiopic/400Regular/NotoSansEthiopic_400Regular.ttf',
-  armenian: '@expo-google-fonts/noto-sans-armenian/400Regular/NotoSansArmenian_400Regular.ttf',
-  georgian: '@expo-google-fonts/noto-sans-georgian/400Regular/NotoSansGeorgian_400Regular.ttf',
-} as const;
-
-/**
- * The script names mupdf asks a fallback font for, and the font that answers. Latin, Greek,
- * Cyrillic and Vietnamese are in Noto Sans itself; Chinese, Japanese, Korean and Devanagari come
- * from the fonts built into mupdf. Anything else (emoji among them) is drawn as an empty box.
- */
-const SCRIPT_FONTS: Record<string, keyof typeof FONT_FILES> = {
-  Arabic: 'arabic',
-  Hebrew: 'hebrew',
-  Tifinagh: 'tifinagh',
-  Thai: 'thai',
-  Ethiopic: 'ethiopic',
-  Armenian: 'armenian',
-  Georgian: 'georgian',
-};
-
-/** The font family the HTML asks for; the loader answers it with Noto Sans. */
-const FAMILY = 'StampSans';
 export const STAMP_FONT_SIZE = 7;
-const RENDER_TIMEOUT_MS = 10_000;
-/** The worker, and the fonts it has loaded, go after this long without a line to set. */
-const IDLE_MS = 30_000;
-
-// Plain JavaScript, run with eval: the server is bundled, so a worker file beside it would need its
-// own build step (as pdf-to-image.ts). It imports mupdf by the absolute URL the main thread resolved.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { readFileSync } = require('node:fs');
-(async () => {
-  const mupdf = await import(workerData.mupdfUrl);
-  const loaded = new Map();
-  const font = (key) => {
-    if (!loaded.has(key)) loaded.set(key, new mupdf.Font(key, readFileSync(workerData.fontPaths[key])));
-    return loaded.get(key);
-  };
-  mupdf.installLoadFontFunction((name, script) => {
-    if (name === workerData.family) return font('latin');
-    const key = workerData.scriptFonts[script];
-    return key ? font(key) : null;
-  });
-  parentPort.on('message', ({ id, html }) => {
-    const owned = [];
-    const own = (thing) => (owned.push(thing), thing);
-    try {
-      const document = own(mupdf.Document.openDocument(new TextEncoder().encode(html), 'text/html'));
-      document.layout(20000, 200, workerData.fontSize);
-      const page = own(document.loadPage(0));
-      const { blocks } = JSON.parse(own(page.toStructuredText('preserve-whitespace')).asJSON());
-      const boxes = blocks.flatMap((block) => block.lines.map((line) => line.bbox));
-      if (boxes.length === 0) throw new Error('nothing to set');
-      const x0 = Math.min(...boxes.map((b) => b.x));
-      const y0 = Math.min(...boxes.map((b) => b.y));
-      const width = Math.max(...boxes.map((b) => b.x + b.w)) - x0;
-      const height = Math.max(...boxes.map((b) => b.y + b.h)) - y0;
-      const buffer = own(new mupdf.Buffer());
-      const writer = own(new mupdf.DocumentWriter(buffer, 'pdf', ''));
-      const device = writer.beginPage([0, 0, width, height]);
-      page.run(device, mupdf.Matrix.translate(-x0, -y0));
-      writer.endPage();
-      writer.close();
-      // The writer embeds whole fonts (4 MB for the built-in CJK one): keep only the glyphs used.
-      const pdf = own(own(mupdf.Document.openDocument(buffer.asUint8Array(), 'application/pdf')).asPDF());
-      pdf.subsetFonts();
-      const bytes = new Uint8Array(own(pdf.saveToBuffer('compress,garbage')).asUint8Array());
-      parentPort.postMessage({ id, pdf: bytes, width, height }, [bytes.buffer]);
-    } catch (error) {
-      parentPort.postMessage({ id, error: String(error && error.message || error) });
-    } finally {
-      for (const thing of owned.reverse()) thing.destroy?.();
-    }
-  });
-})();
-`;
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The line as one unwrapped paragraph; `dir="ltr"` because the sentence around the name is French or English. */
 export function stampHtml(line: string): string {
   return (
     '<!DOCTYPE html><html><head><style>' +
-    `@page{margin:0}body{margin:0;font-family:${FAMILY};font-size:${STAMP_FONT_SIZE}pt;color:#666;white-space:nowrap}p{margin:0}` +
+    `@page{margin:0}body{margin:0;font-family:${SHOP_FONT_FAMILY};font-size:${STAMP_FONT_SIZE}pt;color:#666;white-space:nowrap}p{margin:0}` +
     `</style></head><body><p dir="ltr">${escapeHtml(line)}</p></body></html>`
   );
-}
-
-interface Pending {
-  resolve(image: StampImage): void;
-  reject(error: Error): void;
-  timer: NodeJS.Timeout;
-}
-
-let worker: Worker | undefined;
-let nextId = 0;
-const pending = new Map<number, Pending>();
-let idleTimer: NodeJS.Timeout | undefined;
-let workerData: object | undefined;
-
-function resolveWorkerData(): object {
-  if (workerData) return workerData;
-  const require = createRequire(import.meta.url);
-  workerData = {
-    mupdfUrl: pathToFileURL(require.resolve('mupdf')).href,
-    fontPaths: Object.fromEntries(
-      Object.entries(FONT_FILES).map(([key, file]) => [key, require.resolve(file)]),
-    ),
-    scriptFonts: SCRIPT_FONTS,
-    family: FAMILY,
-    fontSize: STAMP_FONT_SIZE,
-  };
-  return workerData;
-}
-
-/** Ends the worker and fails whatever it still had to do; the next line starts a new one. */
-export function stopWorker(reason: string): void {
-  const stopping = worker;
-  worker = undefined;
-  clearTimeout(idleTimer);
-  for (const [id, job] of pending) {
-    clearTimeout(job.timer);
-    job.reject(new StampRenderError(reason));
-    pending.delete(id);
-  }
-  void stopping?.terminate();
-}
-
-function startWorker(): Worker {
-  const started = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: resolveWorkerData(),
-    // mupdf prints a warning for every font it has to look for; none of it is actionable.
-    stdout: true,
-    stderr: true,
-  });
-  started.stdout.resume();
-  started.stderr.resume();
-  started.on('message', (answer: { id: number; error?: string } & Partial<StampImage>) => {
-    const job = pending.get(answer.id);
-    if (!job) return;
-    pending.delete(answer.id);
-    clearTimeout(job.timer);
-    if (answer.error !== undefined || !answer.pdf) {
-      job.reject(new StampRenderError(answer.error ?? 'no PDF'));
-    } else {
-      job.resolve({ pdf: answer.pdf, width: answer.width ?? 0, height: answer.height ?? 0 });
-    }
-    settleIdle();
-  });
-  started.on('error', (error) => {
-    if (worker === started) stopWorker(`the stamp worker failed: ${error.message}`);
-  });
-  started.on('exit', (code) => {
-    if (worker === started) stopWorker(`the stamp worker exited with ${code}`);
-  });
-  return started;
-}
-
-/** An idle worker does not keep the process alive, and goes after IDLE_MS. */
-function settleIdle(): void {
-  clearTimeout(idleTimer);
-  if (!worker) return;
-  if (pending.size > 0) {
-    worker.ref();
-    return;
-  }
-  worker.unref();
-  idleTimer = setTimeout(() => stopWorker('idle'), IDLE_MS).unref();
-}
-
-function render(line: string): Promise<StampImage> {
-  worker ??= startWorker();
-  const id = nextId++;
-  const running = worker;
-  return new Promise<StampImage>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      if (worker === running) stopWorker(`setting the stamp took longer than ${RENDER_TIMEOUT_MS} ms`);
-    }, RENDER_TIMEOUT_MS);
-    pending.set(id, { resolve, reject, timer });
-    settleIdle();
-    running.postMessage({ id, html: stampHtml(line) });
-  });
 }
 
 /** An order's PDFs share one line: the last few lines set are kept rather than set again. */
@@ -224,7 +30,7 @@ const RECENT_LINES = 16;
 export function renderStampLine(line: string): Promise<StampImage> {
   const known = recent.get(line);
   if (known) return known;
-  const rendering = render(line);
+  const rendering = typeset(stampHtml(line), { kind: 'line', fontSize: STAMP_FONT_SIZE });
   recent.set(line, rendering);
   if (recent.size > RECENT_LINES) recent.delete(recent.keys().next().value as string);
   rendering.catch(() => recent.delete(line));

@@ -37,14 +37,19 @@ const NAME_MAX = 80;
  */
 const MARK_PILE = /(\p{M}{3})\p{M}+/gu;
 
+/**
+ * Text a buyer typed, made safe to print beside the shop's own words: no characters that
+ * rearrange or hide the rest, no towers of marks, one space between words, at most `max`
+ * characters. The stamp line and the receipts (issue 19) print names through this.
+ */
+export function printableText(text: string, max: number): string {
+  const typed = text.replace(REARRANGING, ' ').replace(MARK_PILE, '$1').replace(/\s+/g, ' ').trim();
+  return Array.from(typed).slice(0, max).join('').trim();
+}
+
 /** The footer line printed on every page of a delivered PDF, in the order's language. */
 export function stampLine(buyer: BuyerStamp): string {
-  const typed = `${buyer.firstName} ${buyer.lastName}`
-    .replace(REARRANGING, ' ')
-    .replace(MARK_PILE, '$1')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const name = Array.from(typed).slice(0, NAME_MAX).join('').trim();
+  const name = printableText(`${buyer.firstName} ${buyer.lastName}`, NAME_MAX);
   const email = maskEmail(buyer.email);
   return buyer.locale === 'en'
     ? `Personal copy of ${name} · ${email} · order ${buyer.orderNumber}`

@@ -16,12 +16,15 @@ import * as checkout from './checkout';
 import { checkoutSchemas } from './checkout.schemas';
 import { type BoundEndpoint, bindSchemas } from './define';
 import * as delivery from './delivery';
+import * as receipts from './receipts';
+import { receiptsSchemas } from './receipts.schemas';
 import * as storefront from './storefront';
 import { storefrontSchemas } from './storefront.schemas';
 
 export const api = {
   storefront: bindSchemas({ ...storefront, ...delivery, ...analytics }, storefrontSchemas),
   checkout: bindSchemas(checkout, checkoutSchemas),
+  receipts: bindSchemas(receipts, receiptsSchemas),
   admin: bindSchemas(admin, adminSchemas),
   adminRefunds: bindSchemas(adminRefunds, adminRefundsSchemas),
   adminOrders: bindSchemas(adminOrders, adminOrdersSchemas),

@@ -22,6 +22,8 @@ import type * as analytics from './analytics';
 import type * as checkout from './checkout';
 import type { checkoutSchemas } from './checkout.schemas';
 import type * as delivery from './delivery';
+import type * as receipts from './receipts';
+import type { receiptsSchemas } from './receipts.schemas';
 import type * as storefront from './storefront';
 import type { storefrontSchemas } from './storefront.schemas';
 
@@ -70,6 +72,7 @@ type Indexed<R, T> = {
 };
 type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytics, typeof storefrontSchemas> &
   Indexed<typeof checkout, typeof checkoutSchemas> &
+  Indexed<typeof receipts, typeof receiptsSchemas> &
   Indexed<typeof admin, typeof adminSchemas> &
   Indexed<typeof adminRefunds, typeof adminRefundsSchemas> &
   Indexed<typeof adminOrders, typeof adminOrdersSchemas> &

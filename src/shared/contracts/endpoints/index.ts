@@ -11,11 +11,13 @@ import * as adminRefunds from './admin-refunds';
 import * as analytics from './analytics';
 import * as checkout from './checkout';
 import * as delivery from './delivery';
+import * as receipts from './receipts';
 import * as storefront from './storefront';
 
 export const endpoints = {
   storefront,
   delivery,
+  receipts,
   analytics,
   checkout,
   admin,

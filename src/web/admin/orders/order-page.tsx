@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { OrderDetail } from '../../../shared/contracts/admin/orders';
 import * as adminOrders from '../../../shared/contracts/endpoints/admin-orders';
+import * as receipts from '../../../shared/contracts/endpoints/receipts';
 import { AsyncState } from '../../components/ui/async-state';
+import { urlOf } from '../../lib/api';
 import { formatAdminDate } from '../shell/table-cells';
 import { useAdminData } from '../shell/use-admin-data';
 import { OrderActions } from './order-actions';
@@ -42,6 +44,16 @@ function OrderView({ order, reload }: { order: OrderDetail; reload(): Promise<vo
         <h3 className="font-mono text-lg font-bold">{order.orderNumber}</h3>
         <StatusBadge status={order.status} revoked={order.access.revokedAt !== null} />
         <span className="text-sm text-stone-600">Placed {formatAdminDate(order.createdAt)}</span>
+        {order.status === 'completed' ? (
+          // The buyer's own receipt, in the order's language, as it stands now (refunds included).
+          <a
+            href={urlOf(receipts.orderReceipt, { params: { id: order.publicId } })}
+            download
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-teal-800 underline"
+          >
+            Receipt (PDF)
+          </a>
+        ) : null}
       </header>
       {order.access.revokedAt ? (
         <p className="rounded-md bg-red-50 p-3 text-sm text-red-900">

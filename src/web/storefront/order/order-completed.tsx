@@ -11,6 +11,7 @@ import { useApi } from '../../lib/deps';
 import { formatFileSize } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { purchaseMessages } from '../checkout/messages';
+import { ReceiptLink } from './receipt-link';
 
 type DownloadLink = ResponseOf<typeof delivery.downloadLink>;
 
@@ -76,7 +77,10 @@ export function CompletedOrder({
           {t('order.continue')}
         </Link>
       </div>
-      <p className="mt-4 text-xs text-stone-500">{t('order.linkNote')}</p>
+      <div className="mt-4">
+        <ReceiptLink order={order} />
+      </div>
+      <p className="mt-2 text-xs text-stone-500">{t('order.linkNote')}</p>
     </>
   );
 }

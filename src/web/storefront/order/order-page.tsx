@@ -16,6 +16,7 @@ import { purchaseMessages } from '../checkout/messages';
 import { OrderDiscount } from '../checkout/order-discount';
 import { MobileMoneyPending } from './mobile-money-pending';
 import { CompletedOrder } from './order-completed';
+import { ReceiptLink } from './receipt-link';
 
 /** The order page: the email links here, and every visit mints fresh 15-minute download links. */
 export default function OrderPage() {
@@ -64,6 +65,12 @@ function ClosedOrder({ order }: { order: Order }) {
       <p className="mt-3 text-stone-700">{t(closedTexts(order).text)}</p>
       <p className="mt-3 text-sm text-stone-500">{displayPrice(order.total, locale)}</p>
       <OrderDiscount order={order} />
+      {/* Paid, then refunded or its access revoked: the money still has its receipt. */}
+      {order.status === 'completed' ? (
+        <div className="mt-4">
+          <ReceiptLink order={order} />
+        </div>
+      ) : null}
       {order.status === 'expired' ? (
         <Link
           href={paths.home()}

@@ -1,12 +1,14 @@
 import type { Locale } from '../../../../shared/locale';
 import { countryBlocks, homeAndAnnouncement } from './home-and-countries';
 import { pageBlocks } from './pages';
+import { receiptBlocks } from './receipt';
 import type { SeedContentBlock } from './types';
 
 export const DEMO_CONTENT: readonly SeedContentBlock[] = [
   ...homeAndAnnouncement,
   ...countryBlocks,
   ...pageBlocks,
+  ...receiptBlocks,
 ];
 
 /** One row per key and locale, as stored in content_blocks. */
