@@ -22,6 +22,7 @@ import { recordOrderEvent } from './modules/orders/order-events';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
+import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
 
 /** Every module's routes, in the order they are registered (after the HTTP plugins, before the pages). */
 export async function registerModuleRoutes(
@@ -52,4 +53,5 @@ export async function registerModuleRoutes(
   await app.register(adminCustomersRoutes);
   await app.register(activityRoutes);
   await app.register(discountsRoutes);
+  await app.register(whatsappRoutes);
 }

@@ -24,6 +24,8 @@ import type { checkoutSchemas } from './checkout.schemas';
 import type * as delivery from './delivery';
 import type * as storefront from './storefront';
 import type { storefrontSchemas } from './storefront.schemas';
+import type * as whatsapp from './whatsapp';
+import type { whatsappSchemas } from './whatsapp.schemas';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -75,7 +77,8 @@ type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytic
   Indexed<typeof adminOrders, typeof adminOrdersSchemas> &
   Indexed<typeof adminCustomers, typeof adminCustomersSchemas> &
   Indexed<typeof adminActivity, typeof adminActivitySchemas> &
-  Indexed<typeof adminDiscounts, typeof adminDiscountsSchemas>;
+  Indexed<typeof adminDiscounts, typeof adminDiscountsSchemas> &
+  Indexed<typeof whatsapp, typeof whatsappSchemas>;
 
 type SchemasOf<E> = E extends Route
   ? `${E['method']} ${E['path']}` extends infer Key extends keyof SchemaIndex

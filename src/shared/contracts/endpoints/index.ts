@@ -12,6 +12,7 @@ import * as analytics from './analytics';
 import * as checkout from './checkout';
 import * as delivery from './delivery';
 import * as storefront from './storefront';
+import * as whatsapp from './whatsapp';
 
 export const endpoints = {
   storefront,
@@ -24,5 +25,6 @@ export const endpoints = {
   adminCustomers,
   adminActivity,
   adminDiscounts,
+  whatsapp,
 };
 export type { BodyOf, Method, ParamsOf, QueryOf, ResponseOf, Route } from './define';
