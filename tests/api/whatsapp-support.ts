@@ -11,7 +11,13 @@ export const BUYER_NUMBER = '221771234567';
 export async function placeFreeOrder(
   ctx: TestContext,
   guideId: string,
-  extra: { whatsapp?: boolean; locale?: 'fr' | 'en'; mobile?: string; email?: string } = {},
+  extra: {
+    whatsapp?: boolean;
+    locale?: 'fr' | 'en';
+    mobile?: string;
+    email?: string;
+    firstName?: string;
+  } = {},
 ) {
   const res = await ctx.app.inject({
     method: 'POST',

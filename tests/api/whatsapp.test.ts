@@ -183,6 +183,28 @@ describe('refusals', () => {
     expect(events.map((e) => e.data.status)).toEqual(['failed']);
   });
 
+  test('a number longer than E.164 allows is refused by the API (#100) and recorded; the email still goes', async () => {
+    const order = await placeFreeOrder(ctx, free.id, {
+      whatsapp: true,
+      email: 'long-number@example.com',
+      mobile: '+225 0711223344 123456',
+    });
+    await runJobs();
+    const [row] = await messagesOf(ctx.db, order.id);
+    expect(row).toMatchObject({ status: 'failed', errorCode: 100, toNumber: '2250711223344123456' });
+    expect((await emailsOf(ctx.db, order.id)).map((e) => e.status)).toEqual(['sent']);
+  });
+
+  test('a name with a lone surrogate reaches WhatsApp as U+FFFD, not as broken JSON', async () => {
+    const order = await placeFreeOrder(ctx, free.id, {
+      whatsapp: true,
+      email: 'surrogate@example.com',
+      firstName: 'Aw\ud800a',
+    });
+    await runJobs();
+    expect(receivedFor(order.orderNumber)[0]?.parameters[0]).toBe('Aw\ufffda');
+  });
+
   test('an expired token is recorded as failed with code 190', async () => {
     fake.refuseNext(REFUSALS.expiredToken);
     const order = await placeFreeOrder(ctx, free.id, { whatsapp: true, email: 'expired@example.com' });
