@@ -195,6 +195,16 @@ describe('refusals', () => {
     expect((await emailsOf(ctx.db, order.id)).map((e) => e.status)).toEqual(['sent']);
   });
 
+  test('a name with a tab and a run of spaces is sent as one line, which the API accepts', async () => {
+    const order = await placeFreeOrder(ctx, free.id, {
+      whatsapp: true,
+      email: 'tab@example.com',
+      firstName: 'Awa\tMarie      Ndèye',
+    });
+    await runJobs();
+    expect(receivedFor(order.orderNumber)[0]?.parameters[0]).toBe('Awa Marie Ndèye');
+  });
+
   test('a name with a lone surrogate reaches WhatsApp as U+FFFD, not as broken JSON', async () => {
     const order = await placeFreeOrder(ctx, free.id, {
       whatsapp: true,

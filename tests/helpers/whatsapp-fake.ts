@@ -117,6 +117,9 @@ function readTemplate(body: TemplateBody): CloudApiRefusal | Omit<ReceivedWhatsA
     .filter((c) => c.type === 'body')
     .flatMap((c) => c.parameters ?? [])
     .map((p) => (p.type === 'text' && typeof p.text === 'string' ? p.text : ''));
+  if (parameters.some((p) => /[\n\t]| {5,}/.test(p))) {
+    return { status: 400, code: 132018, message: 'There was an issue with the parameters in your template.' };
+  }
   if (parameters.some((p) => p === ''))
     return { status: 400, code: 131008, message: 'Required parameter is missing' };
   return { to: body.to, template: name, language, parameters };

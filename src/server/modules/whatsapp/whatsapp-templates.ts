@@ -10,6 +10,12 @@ import type { WhatsAppMessageKind } from './whatsapp-jobs';
 type OrderRow = typeof orders.$inferSelect;
 export type TemplateConfig = Pick<Config, 'publicUrl' | 'port' | 'mailFrom' | 'mobileMoney'>;
 
+/**
+ * The Cloud API refuses a parameter with a new line, a tab or more than four spaces in a row
+ * (#132018), which a name could carry: one space each.
+ */
+export const templateText = (text: string) => text.replace(/[\r\n\t]+/g, ' ').replace(/ {4,}/g, ' ');
+
 /** "+225 07 00 00 00 00" → "2250700000000": the Cloud API's `to`, E.164 without the +. */
 export const whatsappNumber = (phone: string) => phone.replace(/\D/g, '');
 
@@ -30,7 +36,7 @@ export function composeTemplate(
     return {
       ...common,
       template: settings.orderPaidTemplate,
-      bodyParameters: [order.firstName, order.orderNumber, orderPageUrl(config, order)],
+      bodyParameters: [order.firstName, order.orderNumber, orderPageUrl(config, order)].map(templateText),
     };
   }
   const reference = order.mobileMoneyReference ?? '';
@@ -44,6 +50,6 @@ export function composeTemplate(
       reference,
       formatFcfa(totalCents, order.locale),
       paymentUrlFor(config.mobileMoney.paymentUrl, { reference, totalCents }),
-    ],
+    ].map(templateText),
   };
 }
