@@ -150,6 +150,19 @@ describe('POST /api/whatsapp/webhook (statuses)', () => {
     expect(row?.status).toBe('sent');
   });
 
+  test('a flood of forged statuses from one client is refused without a write, and Meta’s own still goes through', async () => {
+    const { order, wamid } = await sentMessage('flood@example.com');
+    const forged = JSON.stringify(statusNotification(wamid, 'read', '1'));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        post(forged, { 'x-hub-signature-256': `sha256=${i.toString(16).padStart(64, '0')}` }),
+      ),
+    );
+    expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([403]));
+    expect((await messagesOf(ctx.db, order.id))[0]?.status).toBe('sent');
+    expect((await fake.sendStatus(wamid, 'read')).body).toEqual({ received: true, recorded: 1 });
+  });
+
   test('garbage, a wrong shape and an unknown wamid: 400, 400 naming the field, 200 recording nothing', async () => {
     const garbage = '{"object": "whatsapp_business_account", "entry": [';
     const bad = await post(garbage, signed(garbage));

@@ -23,37 +23,29 @@ export function withWhatsAppMessages(
   handlers: Record<string, JobHandler>,
   deps: WhatsAppSendDeps,
 ): Record<string, JobHandler> {
-  const before =
-    (
-      kind: string,
-      messageFor: (payload: unknown) => { kind: WhatsAppMessageKind; orderId: string } | undefined,
-    ) =>
-    (handler: JobHandler | undefined): [string, JobHandler][] =>
-      handler
-        ? [
-            [
-              kind,
-              async (payload, context) => {
-                const message = messageFor(payload);
-                if (message) await queueWhatsAppMessage(deps, message.kind, message.orderId);
-                return handler(payload, context);
-              },
-            ],
-          ]
-        : [];
+  type Due = { kind: WhatsAppMessageKind; orderId: string } | undefined;
+  const queueFirst = (kind: string, messageFor: (payload: unknown) => Due): Record<string, JobHandler> => {
+    const handler = handlers[kind];
+    if (!handler) return {};
+    return {
+      [kind]: async (payload, context) => {
+        const message = messageFor(payload);
+        if (message) await queueWhatsAppMessage(deps, message.kind, message.orderId);
+        return handler(payload, context);
+      },
+    };
+  };
   return {
     ...handlers,
-    ...Object.fromEntries([
-      ...before(deliverOrder.kind, (payload) => {
-        const parsed = deliverOrder.payload.safeParse(payload);
-        return parsed.success ? { kind: 'order-paid', orderId: parsed.data.orderId } : undefined;
-      })(handlers[deliverOrder.kind]),
-      ...before(mobileMoneyEmail.kind, (payload) => {
-        const parsed = mobileMoneyEmail.payload.safeParse(payload);
-        return parsed.success && parsed.data.kind === 'payment-instructions'
-          ? { kind: 'mobile-money-placed', orderId: parsed.data.orderId }
-          : undefined;
-      })(handlers[mobileMoneyEmail.kind]),
-    ]),
+    ...queueFirst(deliverOrder.kind, (payload) => {
+      const parsed = deliverOrder.payload.safeParse(payload);
+      return parsed.success ? { kind: 'order-paid', orderId: parsed.data.orderId } : undefined;
+    }),
+    ...queueFirst(mobileMoneyEmail.kind, (payload) => {
+      const parsed = mobileMoneyEmail.payload.safeParse(payload);
+      return parsed.success && parsed.data.kind === 'payment-instructions'
+        ? { kind: 'mobile-money-placed', orderId: parsed.data.orderId }
+        : undefined;
+    }),
   };
 }
