@@ -9,13 +9,14 @@ import { deliveryJobs } from './modules/mail/mail.jobs';
 import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-payment.service';
 import { mobileMoneyJobs, resendPaymentInstructions } from './modules/mobile-money/mobile-money.jobs';
 import { refundJobs } from './modules/refunds/refund-email-job';
+import { whatsappJobs, withWhatsAppMessages } from './modules/whatsapp/whatsapp.jobs';
 
 /** What every job needs, together: each module's handlers take their part of it. */
 export interface JobDeps {
   db: Db;
   files: FileStore;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl' | 'port' | 'mailFrom' | 'mobileMoney'>;
+  config: Pick<Config, 'publicUrl' | 'port' | 'mailFrom' | 'mobileMoney' | 'whatsapp'>;
   /** Automatic mobile money (CinetPay), when configured: the poller's way to the provider. */
   automaticPayment?: AutomaticPaymentDeps;
 }
@@ -25,10 +26,13 @@ export interface JobDeps {
  * (issue 16). A new job is declared in its module and listed here.
  */
 export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
-  return jobHandlers<JobDeps>(deps, [
+  const handlers = jobHandlers<JobDeps>(deps, [
     ...deliveryJobs<JobDeps>({ whileUnpaid: resendPaymentInstructions }),
     ...mobileMoneyJobs,
     ...checkoutJobs,
     ...refundJobs,
+    ...whatsappJobs,
   ]);
+  // An order's WhatsApp message is queued by the jobs that deliver it or say how to pay it.
+  return withWhatsAppMessages(handlers, deps);
 }

@@ -23,6 +23,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
+import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
 
 /** Every module's routes, in the order they are registered (after the HTTP plugins, before the pages). */
 export async function registerModuleRoutes(
@@ -54,4 +55,5 @@ export async function registerModuleRoutes(
   await app.register(adminCustomersRoutes);
   await app.register(activityRoutes);
   await app.register(discountsRoutes);
+  await app.register(whatsappRoutes);
 }

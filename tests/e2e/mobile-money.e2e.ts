@@ -230,7 +230,7 @@ describe('paying by mobile money', () => {
     // Leaving the tab and coming back reads the history again (the key stays in memory).
     const nav = admin.getByRole('navigation', { name: 'Admin sections' });
     await nav.getByRole('link', { name: 'Mobile Money' }).click();
-    await nav.getByRole('link', { name: 'Emails' }).click();
+    await nav.getByRole('link', { name: 'Messages' }).click();
     await admin.getByRole('heading', { name: 'Email Management' }).waitFor();
     const retries = admin
       .getByTestId('email-row')

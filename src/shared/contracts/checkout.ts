@@ -23,6 +23,8 @@ export const customerSchema = z.object({
     .string()
     .trim()
     .regex(/^\+[1-9][0-9 ]{6,20}$/, 'must start with + and the country code, e.g. +225 07 00 00 00 00'),
+  /** "Get my guides on WhatsApp" (issue 20), at the mobile number; offered only when WhatsApp is configured. */
+  whatsapp: z.boolean().optional(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
@@ -150,4 +152,6 @@ export const paymentsConfigSchema = z.object({
   publishableKey: z.string().nullable(),
   /** A mobile-money aggregator (CinetPay) confirms payments by itself: the checkout says so. */
   automaticMobileMoney: z.boolean(),
+  /** WhatsApp Cloud API configured: the checkout offers "Get my guides on WhatsApp" (issue 20). */
+  whatsapp: z.boolean(),
 });

@@ -6,3 +6,4 @@ export * from './desk';
 export * from './files';
 export * from './mail';
 export * from './orders';
+export * from './whatsapp';

@@ -54,6 +54,8 @@ export const orders = pgTable(
     lastName: text('last_name').notNull(),
     phoneNumber: text('phone_number').notNull(),
     locale: localeEnum('locale').notNull().default('fr'),
+    /** The buyer asked for their guides on WhatsApp too, at the phone number above (issue 20). */
+    whatsappOptIn: boolean('whatsapp_opt_in').notNull().default(false),
     /**
      * The origin (https://host) the order was placed through, when its host is allowed; emails
      * link back to it when PUBLIC_URL is unset.

@@ -133,7 +133,21 @@ function eventEntry(event: EventRow) {
       return entry(id, at, event.kind, event.actor, `Delivery email resent to ${text(data.to)}`);
     case 'note':
       return entry(id, at, event.kind, event.actor, 'Private note', text(data.text));
+    case 'whatsapp':
+      return entry(id, at, event.kind, event.actor, whatsappSummary(data), text(data.error));
     default:
       return entry(id, at, event.kind, event.actor, event.kind.replaceAll('_', ' '), null);
   }
+}
+
+const WHATSAPP_MESSAGES: Record<string, string> = {
+  'order-paid': 'guides ready',
+  'mobile-money-placed': 'how to pay',
+};
+
+/** "WhatsApp “guides ready” to 2250700000000: sent" (issue 20). */
+function whatsappSummary(data: Record<string, unknown>): string {
+  const message = WHATSAPP_MESSAGES[text(data.kind) ?? ''] ?? text(data.kind) ?? 'message';
+  const to = text(data.to);
+  return `WhatsApp “${message}”${to ? ` to +${to}` : ''}: ${text(data.status) ?? 'unknown'}`;
 }

@@ -53,6 +53,7 @@ export async function placeFreeOrder(
     firstName: body.firstName,
     lastName: body.lastName,
     mobile: body.mobile,
+    whatsapp: body.whatsapp,
   };
   try {
     const placed = await createOrder(deps.db, {

@@ -46,6 +46,7 @@ export function encodeCheckoutMetadata(checkout: CheckoutMetadata): Record<strin
     mobile: checkout.customer.mobile,
   };
   if (checkout.origin) metadata.origin = checkout.origin;
+  if (checkout.customer.whatsapp) metadata.whatsapp = '1';
   if (checkout.discountCode) metadata.discount_code = checkout.discountCode;
   // Sorted, so the same cart in another order writes the same metadata (and the same idempotency key).
   const lines = checkout.items
@@ -91,6 +92,7 @@ export function decodeCheckoutMetadata(metadata: Record<string, string>): Checko
       firstName: metadata.first_name,
       lastName: metadata.last_name,
       mobile: metadata.mobile,
+      ...(metadata.whatsapp === '1' ? { whatsapp: true } : {}),
     },
     locale: metadata.locale,
     discountCode: metadata.discount_code,

@@ -70,6 +70,7 @@ export async function placeMobileMoneyOrder(
     firstName: body.firstName,
     lastName: body.lastName,
     mobile: body.mobile,
+    whatsapp: body.whatsapp,
   };
   const claimed = toCents(body.total);
   if (claimed === 0) throw invalid('This cart is free: place it as a free order, no payment is needed');

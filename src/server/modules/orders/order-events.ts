@@ -14,7 +14,9 @@ export type OrderEventKind =
   | 'access_restored'
   | 'email_changed'
   | 'resend'
-  | 'note';
+  | 'note'
+  /** A WhatsApp message sent, refused, or a status Meta reported for it (issue 20). */
+  | 'whatsapp';
 
 /** Appends an event to an order's timeline, in the caller's transaction. */
 export async function recordOrderEvent(

@@ -44,6 +44,7 @@ export function newOrderRow(
     firstName: input.customer.firstName,
     lastName: input.customer.lastName,
     phoneNumber: input.customer.mobile,
+    whatsappOptIn: input.customer.whatsapp === true,
     locale: input.locale,
     origin: input.origin ?? null,
     total: centsToDecimal(priced.totalCents),

@@ -20,6 +20,8 @@ import * as receipts from './receipts';
 import { receiptsSchemas } from './receipts.schemas';
 import * as storefront from './storefront';
 import { storefrontSchemas } from './storefront.schemas';
+import * as whatsapp from './whatsapp';
+import { whatsappSchemas } from './whatsapp.schemas';
 
 export const api = {
   storefront: bindSchemas({ ...storefront, ...delivery, ...analytics }, storefrontSchemas),
@@ -31,6 +33,7 @@ export const api = {
   adminCustomers: bindSchemas(adminCustomers, adminCustomersSchemas),
   adminActivity: bindSchemas(adminActivity, adminActivitySchemas),
   adminDiscounts: bindSchemas(adminDiscounts, adminDiscountsSchemas),
+  whatsapp: bindSchemas(whatsapp, whatsappSchemas),
 };
 
 /** Every endpoint, for the OpenAPI check and the generated bad-input suite. */

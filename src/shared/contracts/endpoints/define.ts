@@ -26,6 +26,8 @@ import type * as receipts from './receipts';
 import type { receiptsSchemas } from './receipts.schemas';
 import type * as storefront from './storefront';
 import type { storefrontSchemas } from './storefront.schemas';
+import type * as whatsapp from './whatsapp';
+import type { whatsappSchemas } from './whatsapp.schemas';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -78,7 +80,8 @@ type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytic
   Indexed<typeof adminOrders, typeof adminOrdersSchemas> &
   Indexed<typeof adminCustomers, typeof adminCustomersSchemas> &
   Indexed<typeof adminActivity, typeof adminActivitySchemas> &
-  Indexed<typeof adminDiscounts, typeof adminDiscountsSchemas>;
+  Indexed<typeof adminDiscounts, typeof adminDiscountsSchemas> &
+  Indexed<typeof whatsapp, typeof whatsappSchemas>;
 
 type SchemasOf<E> = E extends Route
   ? `${E['method']} ${E['path']}` extends infer Key extends keyof SchemaIndex

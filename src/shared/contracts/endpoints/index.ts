@@ -13,6 +13,7 @@ import * as checkout from './checkout';
 import * as delivery from './delivery';
 import * as receipts from './receipts';
 import * as storefront from './storefront';
+import * as whatsapp from './whatsapp';
 
 export const endpoints = {
   storefront,
@@ -26,5 +27,6 @@ export const endpoints = {
   adminCustomers,
   adminActivity,
   adminDiscounts,
+  whatsapp,
 };
 export type { BodyOf, Method, ParamsOf, QueryOf, ResponseOf, Route } from './define';

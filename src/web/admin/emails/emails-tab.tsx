@@ -11,6 +11,7 @@ import { RangeSelect } from '../shell/range-select';
 import { useReceiptViewer } from '../shell/receipt-viewer';
 import { useAdminData } from '../shell/use-admin-data';
 import { emailColumns } from './email-columns';
+import { WhatsAppMessages } from './whatsapp-messages';
 
 function StatCard(props: { label: string; value: string }) {
   return (
@@ -21,7 +22,10 @@ function StatCard(props: { label: string; value: string }) {
   );
 }
 
-/** The admin Emails tab (admin spec §2, §3, §8): stats, the history, Send Again and the customer export. */
+/**
+ * The admin Messages tab (admin spec §2, §3, §8; issue 20): email stats, the history, Send Again and
+ * the customer export, then the WhatsApp messages and their statuses.
+ */
 export function EmailsTab() {
   const [range, setRange] = useState<EmailRange>('7d');
   const stats = useAdminData(admin.emailStats, { query: { range } });
@@ -84,6 +88,7 @@ export function EmailsTab() {
           tableClassName="[&_td]:px-2 [&_th]:px-2"
         />
       </div>
+      <WhatsAppMessages />
       {receipts.viewer}
     </div>
   );

@@ -6,6 +6,7 @@ const ACTOR_NAMES: Record<string, string> = {
   system: 'Shop',
   stripe: 'Stripe',
   cinetpay: 'CinetPay',
+  whatsapp: 'WhatsApp',
 };
 const actorName = (actor: string | null) => (actor ? (ACTOR_NAMES[actor] ?? `Operator (${actor})`) : '');
 
@@ -18,7 +19,7 @@ export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
           <p className="font-medium break-words">{entry.summary}</p>
           {entry.detail ? (
             <p
-              className={`mt-0.5 break-words whitespace-pre-wrap ${entry.kind === 'email' ? 'text-red-700' : 'text-stone-700'}`}
+              className={`mt-0.5 break-words whitespace-pre-wrap ${entry.kind === 'email' || entry.kind === 'whatsapp' ? 'text-red-700' : 'text-stone-700'}`}
             >
               {entry.detail}
             </p>

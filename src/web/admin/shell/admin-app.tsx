@@ -33,7 +33,8 @@ const TAB_LABELS: Record<AdminTab, string> = {
   orders: 'Orders',
   guides: 'Guides',
   'mobile-money': 'Mobile Money',
-  emails: 'Emails',
+  /** Emails and WhatsApp messages (issue 20); the address stays /admin/emails. */
+  emails: 'Messages',
   customers: 'Customers',
   content: 'Content',
   media: 'Media',

@@ -20,6 +20,7 @@ import { OrderSummary } from './order-summary';
 import { useCartAvailability } from './use-cart-availability';
 import { useCheckoutForm } from './use-checkout-form';
 import { type PurchaseMessage, usePurchase } from './use-purchase';
+import { WhatsAppOptIn } from './whatsapp-opt-in';
 
 type Method = 'stripe' | 'djamo';
 
@@ -81,6 +82,7 @@ export default function CheckoutPage() {
           ) : (
             <form onSubmit={submit} noValidate className="mt-4 space-y-4">
               <CustomerFields form={form} />
+              <WhatsAppOptIn form={form} calls={calls} />
               {!free ? <CardFields payment={card} config={config} hidden={mobile} onRetry={place} /> : null}
               {mobile ? <MobileMoneyNote automatic={config.data?.automaticMobileMoney === true} /> : null}
               <PlaceButton

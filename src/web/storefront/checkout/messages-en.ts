@@ -16,6 +16,9 @@ export const en: Record<keyof typeof fr, string> = {
   'checkout.firstName': 'First name',
   'checkout.lastName': 'Last name',
   'checkout.mobile': 'Mobile (with country code, e.g. +225…)',
+  'checkout.whatsapp': 'Get my guides on WhatsApp',
+  'checkout.whatsappNote':
+    'On this mobile number: your order link and, for mobile money, the reference and payment link. The email is still sent.',
   'checkout.pay': 'Pay {amount}',
   'checkout.getFree': 'Get my free guides',
   'checkout.processing': 'Processing...',

@@ -14,6 +14,9 @@ export const fr = {
   'checkout.firstName': 'Prénom',
   'checkout.lastName': 'Nom',
   'checkout.mobile': 'Mobile (avec indicatif, ex. +225…)',
+  'checkout.whatsapp': 'Recevoir mes guides sur WhatsApp',
+  'checkout.whatsappNote':
+    'Sur ce numéro mobile : le lien de votre commande, et pour le mobile money la référence et le lien de paiement. L’e-mail reste envoyé.',
   'checkout.pay': 'Payer {amount}',
   'checkout.getFree': 'Recevoir mes guides gratuits',
   'checkout.processing': 'Traitement...',

@@ -35,6 +35,8 @@ export function useCheckoutForm() {
     mobile: '',
   });
   const [problems, setProblems] = useState<FieldProblems>({});
+  /** "Get my guides on WhatsApp" (issue 20): only ever true when the shop offers it. */
+  const [whatsapp, setWhatsapp] = useState(false);
 
   const change = (name: CustomerField, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -78,9 +80,10 @@ export function useCheckoutForm() {
     firstName: values.firstName.trim(),
     lastName: values.lastName.trim(),
     mobile: values.mobile.trim(),
+    ...(whatsapp ? { whatsapp: true } : {}),
   };
 
-  return { values, problems, change, check, showRefusedField, customer };
+  return { values, problems, change, check, showRefusedField, customer, whatsapp, setWhatsapp };
 }
 
 export type CheckoutForm = ReturnType<typeof useCheckoutForm>;
