@@ -4,5 +4,6 @@ export * from './catalogue';
 export * from './content';
 export * from './desk';
 export * from './files';
+export * from './library';
 export * from './mail';
 export * from './orders';

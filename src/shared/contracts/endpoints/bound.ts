@@ -16,6 +16,8 @@ import * as checkout from './checkout';
 import { checkoutSchemas } from './checkout.schemas';
 import { type BoundEndpoint, bindSchemas } from './define';
 import * as delivery from './delivery';
+import * as library from './library';
+import { librarySchemas } from './library.schemas';
 import * as storefront from './storefront';
 import { storefrontSchemas } from './storefront.schemas';
 
@@ -28,6 +30,7 @@ export const api = {
   adminCustomers: bindSchemas(adminCustomers, adminCustomersSchemas),
   adminActivity: bindSchemas(adminActivity, adminActivitySchemas),
   adminDiscounts: bindSchemas(adminDiscounts, adminDiscountsSchemas),
+  library: bindSchemas(library, librarySchemas),
 };
 
 /** Every endpoint, for the OpenAPI check and the generated bad-input suite. */
