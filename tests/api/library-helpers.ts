@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { LIBRARY_TOKEN_FRAGMENT } from '../../src/shared/contracts/library';
+import { LIBRARY_TOKEN_FRAGMENT } from '../../src/shared/library-pages';
 import { readEmail } from '../helpers/mail';
 import type { TestSmtpServer } from '../helpers/smtp';
 import type { TestContext } from '../helpers/test-context';
@@ -30,10 +30,10 @@ export function redeem(ctx: TestContext, token: string, remoteAddress = freshAdd
   });
 }
 
-/** The sign-in emails the SMTP server received for an address, newest last. */
+/** The sign-in emails the SMTP server received for an address (whatever its case), newest last. */
 export const signInMails = (smtp: TestSmtpServer, to: string) =>
   smtp.received
-    .filter((m) => m.to.includes(to))
+    .filter((m) => m.to.some((address) => address.toLowerCase() === to.toLowerCase()))
     .map((m) => readEmail(m.raw))
     .filter((m) => /Mes guides|My guides/.test(m.subject));
 

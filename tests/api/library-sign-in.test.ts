@@ -82,6 +82,35 @@ describe('asking for a sign-in link', () => {
     expect(smtp.received.filter((m) => m.to.includes(stranger))).toEqual([]);
   });
 
+  test('enumeration: 30 buyers and 30 strangers get identical answers, in times within noise', async () => {
+    const buyers = await Promise.all(Array.from({ length: 30 }, () => newBuyer()));
+    const strangers = Array.from({ length: 30 }, (_, i) => `stranger${i}@example.com`);
+    const timed = async (email: string) => {
+      const start = performance.now();
+      const res = await askSignIn(ctx, email);
+      return { ms: performance.now() - start, res };
+    };
+    const buyerRuns: number[] = [];
+    const strangerRuns: number[] = [];
+    // Interleaved, so a slow moment of the machine falls on both sides alike.
+    for (let i = 0; i < 30; i++) {
+      const a = await timed(buyers[i]!);
+      const b = await timed(strangers[i]!);
+      expect([a.res.statusCode, b.res.statusCode]).toEqual([202, 202]);
+      expect(a.res.body).toBe(b.res.body);
+      expect(Object.keys(a.res.headers).sort()).toEqual(Object.keys(b.res.headers).sort());
+      buyerRuns.push(a.ms);
+      strangerRuns.push(b.ms);
+    }
+    const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+    const [buyer, stranger] = [median(buyerRuns), median(strangerRuns)];
+    // Loose on purpose (a shared machine): the same work on both sides keeps them far closer than this.
+    expect(Math.abs(buyer - stranger)).toBeLessThan(Math.max(10, 0.5 * Math.max(buyer, stranger)));
+    await ctx.app.services.jobs.runDueJobs();
+    expect(smtp.received.filter((m) => m.to.some((to) => to.startsWith('stranger')))).toEqual([]);
+    for (const email of buyers.slice(0, 3)) expect(signInMails(smtp, email)).toHaveLength(1);
+  });
+
   test('a malformed email or language is a 400 naming the field', async () => {
     const bad = await ctx.app.inject({
       method: 'POST',

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LIBRARY_PAGE_PATHS } from '../../shared/contracts/library';
+import { LIBRARY_PAGE_PATHS } from '../../shared/library-pages';
 import { DEFAULT_LOCALE, isLocale, LOCALE_STORAGE_KEY, type Locale } from '../../shared/locale';
 import type { RenderPage } from '../../shared/ssr';
 import type { Database } from '../db/client';

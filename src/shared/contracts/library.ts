@@ -1,14 +1,7 @@
 import { z } from 'zod';
-import type { Locale } from '../locale';
 import { localeSchema } from './catalogue';
 
-/**
- * "My guides" (issue 19): the library a buyer reaches by email, without a password. The page is at
- * /mes-guides in French and /my-guides in English; both addresses show it in the visitor's language.
- */
-export const LIBRARY_PAGE_PATHS: Record<Locale, string> = { fr: '/mes-guides', en: '/my-guides' };
-/** The sign-in link's token travels in the fragment, which no server (nor a mail scanner's GET) receives. */
-export const LIBRARY_TOKEN_FRAGMENT = 'token';
+/** "My guides" (issue 19): its page addresses are in ../library-pages.ts. */
 
 /** 32 random bytes, base64url: the sign-in link's and the session's secret. */
 export const libraryTokenSchema = z

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { LIBRARY_TOKEN_FRAGMENT } from '../../../shared/contracts/library';
+import { LIBRARY_TOKEN_FRAGMENT } from '../../../shared/library-pages';
 import type { Locale } from '../../../shared/locale';
 import type { Db } from '../../db/client';
 import { librarySessions, librarySignIns } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
-import { LIBRARY_PAGE_PATHS } from '../../../shared/contracts/library';
+import { LIBRARY_PAGE_PATHS } from '../../../shared/library-pages';
 import type { Locale } from '../../../shared/locale';
 import { isPaidOnOrder } from '../../../shared/payment-methods';
 import type { Mailer } from '../../adapters/mail/mailer';

@@ -45,6 +45,13 @@ export function Header(props: { announcement?: string; onOpenCart(): void }) {
             </Link>
           </nav>
           <div className="ml-auto flex items-center gap-1">
+            {/* A plain link: the library's code loads only when it is opened (issue 19). */}
+            <Link
+              href={paths.library(locale)}
+              className="rounded px-1.5 py-2 text-sm whitespace-nowrap text-stone-700 hover:text-teal-800 sm:px-2"
+            >
+              {t('nav.library')}
+            </Link>
             <SearchControl />
             <Tooltip label={t('lang.switchTo')}>
               <button

@@ -11,6 +11,7 @@ import { useApi } from '../../lib/deps';
 import { formatFileSize } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { purchaseMessages } from '../checkout/messages';
+import { LibraryLink } from './library-link';
 
 type DownloadLink = ResponseOf<typeof delivery.downloadLink>;
 
@@ -77,6 +78,7 @@ export function CompletedOrder({
         </Link>
       </div>
       <p className="mt-4 text-xs text-stone-500">{t('order.linkNote')}</p>
+      <LibraryLink />
     </>
   );
 }
