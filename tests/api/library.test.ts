@@ -222,7 +222,7 @@ describe('sessions', () => {
 });
 
 describe('the page', () => {
-  test('/mes-guides and /my-guides are personal: never shared, private no-store, noindex', async () => {
+  test('/mes-guides and /my-guides are personal (never shared, private no-store, noindex); the header and the order page link to them', async () => {
     expect(isSharedPage('/mes-guides')).toBe(false);
     expect(isSharedPage('/my-guides?lang=en')).toBe(false);
     expect(isSharedPage('/MES-GUIDES/')).toBe(false);
@@ -235,6 +235,13 @@ describe('the page', () => {
         expect(res.body).toContain('<meta name="robots" content="noindex">');
         expect(res.body).toContain(url.includes('en') ? 'My guides' : 'Mes guides');
       }
+      // The header links to it, and so does a completed order's page, in the page's language.
+      const guide = await insertSellableGuide(pages, { title: 'Saint-Louis' });
+      const { order: paid } = await insertOrder(pages.db, { guides: [guide] });
+      const fr = await pages.app.inject({ url: `/order-confirmation/${paid.publicId}` });
+      expect(fr.body.match(/href="\/mes-guides"/g)?.length).toBe(2);
+      const en = await pages.app.inject({ url: `/order-confirmation/${paid.publicId}?lang=en` });
+      expect(en.body.match(/href="\/my-guides"/g)?.length).toBe(2);
     } finally {
       await pages.close();
     }
