@@ -205,6 +205,9 @@ const limitsSettings = fromEnv({
   freeOrdersPerEmailPerDay: ['FREE_ORDERS_PER_EMAIL_PER_DAY', count(1, 1_000_000, 5)],
   mobileMoneyOrdersPerEmailPerDay: ['MOBILE_MONEY_ORDERS_PER_EMAIL_PER_DAY', count(1, 1_000_000, 10)],
   resendLinksPerEmailPerDay: ['RESEND_LINKS_PER_EMAIL_PER_DAY', count(1, 1_000_000, 5)],
+  /** "My guides" (issue 19): sign-in links asked for per client address per 15 minutes, and per email per hour. */
+  librarySignInsPerClient: ['LIBRARY_SIGN_INS_PER_CLIENT', count(1, 1_000_000, 20)],
+  librarySignInsPerEmailPerHour: ['LIBRARY_SIGN_INS_PER_EMAIL_PER_HOUR', count(1, 1_000_000, 5)],
 });
 
 /**

@@ -5,6 +5,7 @@ import type { Db } from './db/client';
 import { checkoutJobs } from './modules/checkout/payment-attention';
 import { jobHandlers } from './modules/jobs/registry';
 import type { JobHandler } from './modules/jobs/worker';
+import { libraryJobs } from './modules/library/sign-in.service';
 import { deliveryJobs } from './modules/mail/mail.jobs';
 import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-payment.service';
 import { mobileMoneyJobs, resendPaymentInstructions } from './modules/mobile-money/mobile-money.jobs';
@@ -32,6 +33,7 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
     ...checkoutJobs,
     ...refundJobs,
     ...whatsappJobs,
+    ...libraryJobs,
   ]);
   // An order's WhatsApp message is queued by the jobs that deliver it or say how to pay it.
   return withWhatsAppMessages(handlers, deps);

@@ -14,6 +14,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { libraryRoutes } from './modules/library/library.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { automaticPaymentRoutes } from './modules/mobile-money/automatic-payment.routes';
 import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-payment.service';
@@ -56,4 +57,5 @@ export async function registerModuleRoutes(
   await app.register(activityRoutes);
   await app.register(discountsRoutes);
   await app.register(whatsappRoutes);
+  await app.register(libraryRoutes);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LIBRARY_PAGE_PATHS } from '../../shared/library-pages';
 import { DEFAULT_LOCALE, isLocale, LOCALE_STORAGE_KEY, type Locale } from '../../shared/locale';
 import type { RenderPage } from '../../shared/ssr';
 import type { Database } from '../db/client';
@@ -23,9 +24,17 @@ const ONE_YEAR = 31_536_000;
 
 /** Pages that hold a buyer's name and email: never kept by a browser or a cache, like the API. */
 const PRIVATE_PAGE_PREFIXES = ['/order-confirmation/'];
+/** "My guides" (issue 19): personal to the browser signed in, whatever its address says. */
+const LIBRARY_PAGES = Object.values(LIBRARY_PAGE_PATHS);
 
-const pageCacheControl = (url: string) =>
-  PRIVATE_PAGE_PREFIXES.some((prefix) => url.startsWith(prefix)) ? 'no-store' : 'no-cache';
+const isLibraryPage = (pathname: string) =>
+  LIBRARY_PAGES.includes(pathname.toLowerCase().replace(/\/+$/, ''));
+
+const pageCacheControl = (url: string) => {
+  const pathname = url.split(/[?#]/, 1)[0] ?? '';
+  if (isLibraryPage(pathname)) return 'private, no-store';
+  return PRIVATE_PAGE_PREFIXES.some((prefix) => url.startsWith(prefix)) ? 'no-store' : 'no-cache';
+};
 
 /** ?lang= wins (shared links, hreflang alternates), then the stored choice, then French. */
 export function resolveLocale(request: FastifyRequest): { locale: Locale; fromQuery: boolean } {
@@ -119,6 +128,7 @@ export type PageCache = ReturnType<typeof createPageCache>;
 export function isSharedPage(url: string): boolean {
   const [pathname = '', search = ''] = url.split('?', 2);
   if (PRIVATE_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
+  if (isLibraryPage(pathname)) return false;
   if (pathname.startsWith('/checkout')) return false;
   return [...new URLSearchParams(search).keys()].every((name) => name === 'lang');
 }

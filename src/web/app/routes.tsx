@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { matchRoute, Redirect, Route, Switch } from 'wouter';
 import { COUNTRY_SLUGS } from '../../shared/countries';
+import { LIBRARY_PAGE_PATHS } from '../../shared/library-pages';
 import { AdminEntry } from '../admin/admin-entry';
 import type { AppDeps } from '../lib/deps';
 import { ADMIN_TABS, paths } from '../lib/paths';
@@ -28,6 +29,7 @@ interface StorefrontRoute {
 // (server rendering still renders them whole).
 const CheckoutPage = lazy(() => import('../storefront/checkout/checkout-page'));
 const OrderPage = lazy(() => import('../storefront/order/order-page'));
+const LibraryPage = lazy(() => import('../storefront/library/library-page'));
 const pageFallback = <div className="min-h-[60vh]" />;
 
 const content = (deps: AppDeps, keys: string) =>
@@ -82,6 +84,15 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
       </Suspense>
     ),
   },
+  // "My guides" (issue 19): personal, read in the browser with its cookie; nothing to prefetch.
+  ...Object.values(LIBRARY_PAGE_PATHS).map((path) => ({
+    path,
+    component: () => (
+      <Suspense fallback={pageFallback}>
+        <LibraryPage />
+      </Suspense>
+    ),
+  })),
   {
     path: '/order-confirmation/:id',
     component: () => (

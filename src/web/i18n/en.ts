@@ -10,6 +10,7 @@ export const en: Messages = {
   'nav.faq': 'FAQ',
   'nav.privacy': 'Privacy',
   'nav.terms': 'Terms',
+  'nav.library': 'My guides',
   'nav.menu': 'Main menu',
   'search.open': 'Search guides',
   'search.placeholder': 'Search guides…',

@@ -9,6 +9,7 @@ export const fr = {
   'nav.faq': 'FAQ',
   'nav.privacy': 'Confidentialité',
   'nav.terms': 'Conditions',
+  'nav.library': 'Mes guides',
   'nav.menu': 'Menu principal',
   'search.open': 'Rechercher un guide',
   'search.placeholder': 'Rechercher un guide…',

@@ -1,4 +1,6 @@
 import type { CountrySlug } from '../../shared/countries';
+import { LIBRARY_PAGE_PATHS } from '../../shared/library-pages';
+import type { Locale } from '../../shared/locale';
 
 /** Typed link builders: every internal link goes through here. */
 export const paths = {
@@ -14,6 +16,8 @@ export const paths = {
   terms: () => '/terms',
   checkout: () => '/checkout',
   order: (publicId: string) => `/order-confirmation/${publicId}`,
+  /** "My guides" (issue 19): /mes-guides, /my-guides. */
+  library: (locale: Locale) => LIBRARY_PAGE_PATHS[locale],
   admin: (tab: AdminTab = 'analytics') => `/admin/${tab}`,
   /** The Orders tab (issue 18) searching for a text: a customer's orders by their email. */
   adminOrdersMatching: (search: string) => `/admin/orders?${new URLSearchParams({ q: search })}`,

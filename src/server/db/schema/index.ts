@@ -4,6 +4,7 @@ export * from './catalogue';
 export * from './content';
 export * from './desk';
 export * from './files';
+export * from './library';
 export * from './mail';
 export * from './orders';
 export * from './whatsapp';

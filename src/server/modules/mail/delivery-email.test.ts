@@ -5,6 +5,7 @@ const input = {
   firstName: 'Awa',
   orderNumber: 'GA-7K3M9Q',
   orderPageUrl: 'https://guides.example/order-confirmation/abc?lang=fr',
+  libraryUrl: 'https://guides.example/mes-guides?lang=fr',
   guides: [
     { title: 'Dakar essentiel', withCompanion: false },
     { title: 'Marrakech', withCompanion: true },
@@ -21,6 +22,18 @@ describe('delivery email', () => {
     expect(email.text).toContain(input.orderPageUrl);
     expect(email.html).toContain(`<a href="${input.orderPageUrl}"`);
     expect(email.html).toContain('<html lang="fr">');
+  });
+
+  test('links to "My guides" (issue 19), in text and HTML, in the order\'s language', () => {
+    const fr = composeDeliveryEmail({ ...input, locale: 'fr' });
+    expect(fr.text).toContain('« Mes guides » :\nhttps://guides.example/mes-guides?lang=fr');
+    expect(fr.html).toContain('<a href="https://guides.example/mes-guides?lang=fr"');
+    const en = composeDeliveryEmail({
+      ...input,
+      locale: 'en',
+      libraryUrl: 'https://guides.example/my-guides?lang=en',
+    });
+    expect(en.text).toContain('"My guides":\nhttps://guides.example/my-guides?lang=en');
   });
 
   test('in English, and as a resend', () => {

@@ -10,6 +10,8 @@ export interface DeliveryEmailInput {
   orderNumber: string;
   /** The order page, which mints fresh download links on every visit: the email never goes stale. */
   orderPageUrl: string;
+  /** "My guides" (issue 19): every guide bought with this email, for a buyer who loses this one. */
+  libraryUrl: string;
   guides: { title: string; withCompanion: boolean }[];
   /** Sent again at the shopper's request ("Resend my links"). */
   resend: boolean;
@@ -36,6 +38,7 @@ const copy = {
     note: 'Cette page crée de nouveaux liens de téléchargement à chaque visite : gardez cet e-mail, il reste valable. Chaque PDF porte votre nom et votre numéro de commande.',
     orderNumber: (n: string) => `Numéro de commande : ${n}`,
     help: 'Une question ? Répondez simplement à cet e-mail en indiquant votre numéro de commande.',
+    library: 'Tous vos guides, toutes commandes confondues, sont aussi dans « Mes guides » :',
     signature: 'L’équipe Guides Afrique',
   },
   en: {
@@ -50,6 +53,7 @@ const copy = {
     note: 'That page makes fresh download links every time you open it, so this email stays valid: keep it. Each PDF carries your name and order number.',
     orderNumber: (n: string) => `Order number: ${n}`,
     help: 'Any question? Just reply to this email with your order number.',
+    library: 'All your guides, from every order, are also in "My guides":',
     signature: 'The Guides Afrique team',
   },
 } satisfies Record<Locale, unknown>;
@@ -77,6 +81,9 @@ export function composeDeliveryEmail(input: DeliveryEmailInput): ComposedEmail {
     '',
     t.note,
     '',
+    t.library,
+    input.libraryUrl,
+    '',
     t.orderNumber(input.orderNumber),
     t.help,
     '',
@@ -94,6 +101,7 @@ ${input.guides.map((g) => `<li>${e(guideLine(g))}</li>`).join('\n')}
 ${discount ? `<p style="${p}">${e(discount)}</p>\n` : ''}<p style="${p}">${e(t.linkIntro)}</p>
 <p style="margin:0 0 24px"><a href="${e(input.orderPageUrl)}" style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-size:16px;font-weight:bold">${e(t.button)}</a></p>
 <p style="${p};font-size:14px;color:#4b5563">${e(t.note)}</p>
+<p style="${p};font-size:14px;color:#4b5563">${e(t.library)} <a href="${e(input.libraryUrl)}" style="color:#0f766e">${e(input.libraryUrl)}</a></p>
 <p style="${p};font-size:14px;color:#4b5563">${e(t.orderNumber(input.orderNumber))}<br>${e(t.help)}</p>
 <p style="${p}">${e(t.signature)}</p>
 <p style="margin:0;font-size:12px;color:#6b7280;word-break:break-all">${e(input.orderPageUrl)}</p>`;

@@ -22,6 +22,7 @@ describe('emailLayout', () => {
       firstName: 'Ada',
       orderNumber: 'GA-1',
       orderPageUrl: 'https://shop.test/o/1',
+      libraryUrl: 'https://shop.test/my-guides?lang=en',
       guides: [{ title: 'Dakar', withCompanion: false }],
       resend: false,
     });

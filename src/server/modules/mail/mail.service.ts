@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
+import { LIBRARY_PAGE_PATHS } from '../../../shared/library-pages';
+import type { Locale } from '../../../shared/locale';
 import { isPaidOnOrder } from '../../../shared/payment-methods';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
@@ -124,6 +126,19 @@ export function orderPageUrl(
   return `${base}/order-confirmation/${encodeURIComponent(order.publicId)}?lang=${order.locale}`;
 }
 
+/**
+ * "My guides" (issue 19) in a language: every guide bought with the buyer's email, reached by a
+ * sign-in link sent to it. `fragment` carries that link's token (never sent to a server).
+ */
+export function libraryPageUrl(
+  config: MailDeps['config'],
+  at: { locale: Locale; origin?: string | null },
+  fragment?: string,
+): string {
+  const base = `${orderOrigin(config, at)}${LIBRARY_PAGE_PATHS[at.locale]}?lang=${at.locale}`;
+  return fragment ? `${base}#${fragment}` : base;
+}
+
 const deliveryKey = (orderId: string) => `delivery:${orderId}`;
 
 /**
@@ -142,6 +157,7 @@ export async function sendDeliveryEmail(
     firstName: order.firstName,
     orderNumber: order.orderNumber,
     orderPageUrl: orderPageUrl(deps.config, order),
+    libraryUrl: libraryPageUrl(deps.config, order),
     guides: items.map((entry) => ({
       title: entry.item.title,
       withCompanion: !!entry.guide.pdfSecondaryFileId,

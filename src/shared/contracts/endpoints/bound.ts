@@ -16,6 +16,8 @@ import * as checkout from './checkout';
 import { checkoutSchemas } from './checkout.schemas';
 import { type BoundEndpoint, bindSchemas } from './define';
 import * as delivery from './delivery';
+import * as library from './library';
+import { librarySchemas } from './library.schemas';
 import * as receipts from './receipts';
 import { receiptsSchemas } from './receipts.schemas';
 import * as storefront from './storefront';
@@ -34,6 +36,7 @@ export const api = {
   adminActivity: bindSchemas(adminActivity, adminActivitySchemas),
   adminDiscounts: bindSchemas(adminDiscounts, adminDiscountsSchemas),
   whatsapp: bindSchemas(whatsapp, whatsappSchemas),
+  library: bindSchemas(library, librarySchemas),
 };
 
 /** Every endpoint, for the OpenAPI check and the generated bad-input suite. */

@@ -22,6 +22,8 @@ import type * as analytics from './analytics';
 import type * as checkout from './checkout';
 import type { checkoutSchemas } from './checkout.schemas';
 import type * as delivery from './delivery';
+import type * as library from './library';
+import type { librarySchemas } from './library.schemas';
 import type * as receipts from './receipts';
 import type { receiptsSchemas } from './receipts.schemas';
 import type * as storefront from './storefront';
@@ -81,7 +83,8 @@ type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytic
   Indexed<typeof adminCustomers, typeof adminCustomersSchemas> &
   Indexed<typeof adminActivity, typeof adminActivitySchemas> &
   Indexed<typeof adminDiscounts, typeof adminDiscountsSchemas> &
-  Indexed<typeof whatsapp, typeof whatsappSchemas>;
+  Indexed<typeof whatsapp, typeof whatsappSchemas> &
+  Indexed<typeof library, typeof librarySchemas>;
 
 type SchemasOf<E> = E extends Route
   ? `${E['method']} ${E['path']}` extends infer Key extends keyof SchemaIndex

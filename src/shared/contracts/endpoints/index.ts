@@ -11,6 +11,7 @@ import * as adminRefunds from './admin-refunds';
 import * as analytics from './analytics';
 import * as checkout from './checkout';
 import * as delivery from './delivery';
+import * as library from './library';
 import * as receipts from './receipts';
 import * as storefront from './storefront';
 import * as whatsapp from './whatsapp';
@@ -28,5 +29,6 @@ export const endpoints = {
   adminActivity,
   adminDiscounts,
   whatsapp,
+  library,
 };
 export type { BodyOf, Method, ParamsOf, QueryOf, ResponseOf, Route } from './define';

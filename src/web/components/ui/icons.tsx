@@ -48,3 +48,8 @@ export const MailIcon = (p: IconProps) => (
     <path d="m22 7-10 6L2 7" />
   </svg>
 );
+export const BookIcon = (p: IconProps) => (
+  <svg {...base} {...p}>
+    <path d="M4 19.5V5a2 2 0 0 1 2-2h14v16H6.5a2.5 2.5 0 0 0 0 5H20" />
+  </svg>
+);

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { COUNTRY_SLUGS } from '../../../shared/countries';
-import { CartIcon, ChevronDownIcon, CloseIcon, SearchIcon } from '../../components/ui/icons';
+import { BookIcon, CartIcon, ChevronDownIcon, CloseIcon, SearchIcon } from '../../components/ui/icons';
 import { Tooltip } from '../../components/ui/tooltip';
 import { useI18n } from '../../i18n';
 import { paths } from '../../lib/paths';
@@ -45,6 +45,7 @@ export function Header(props: { announcement?: string; onOpenCart(): void }) {
             </Link>
           </nav>
           <div className="ml-auto flex items-center gap-1">
+            <LibraryLink />
             <SearchControl />
             <Tooltip label={t('lang.switchTo')}>
               <button
@@ -78,6 +79,23 @@ export function Header(props: { announcement?: string; onOpenCart(): void }) {
         </div>
       </header>
     </>
+  );
+}
+
+/**
+ * "My guides" (issue 19): a plain link, the library's code loads only when it is opened. On a phone
+ * its icon, named like the cart and the search, so the header still fits in 360 px.
+ */
+function LibraryLink() {
+  const { t, locale } = useI18n();
+  return (
+    <Link
+      href={paths.library(locale)}
+      className="inline-flex h-10 min-w-10 items-center justify-center rounded-md text-sm whitespace-nowrap text-stone-700 hover:bg-stone-100 hover:text-teal-800 sm:px-2"
+    >
+      <BookIcon className="sm:hidden" />
+      <span className="sr-only sm:not-sr-only">{t('nav.library')}</span>
+    </Link>
   );
 }
 

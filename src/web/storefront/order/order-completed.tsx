@@ -11,6 +11,7 @@ import { useApi } from '../../lib/deps';
 import { formatFileSize } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { purchaseMessages } from '../checkout/messages';
+import { LibraryLink } from './library-link';
 import { ReceiptLink } from './receipt-link';
 
 type DownloadLink = ResponseOf<typeof delivery.downloadLink>;
@@ -81,6 +82,7 @@ export function CompletedOrder({
         <ReceiptLink order={order} />
       </div>
       <p className="mt-2 text-xs text-stone-500">{t('order.linkNote')}</p>
+      <LibraryLink />
     </>
   );
 }

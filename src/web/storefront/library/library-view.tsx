@@ -1,0 +1,83 @@
+import * as delivery from '../../../shared/contracts/endpoints/delivery';
+import type { Library, LibraryGuide } from '../../../shared/contracts/library';
+import { Button } from '../../components/ui/button';
+import { useI18n } from '../../i18n';
+import { useMessages } from '../../i18n/feature-messages';
+import { useApi } from '../../lib/deps';
+import { LibraryGuideRow } from './library-guide-row';
+import { libraryMessages } from './library-messages';
+import { useDownload } from './use-download';
+
+/** The guides, one card per order (newest first, as the server lists them), each with its ZIP. */
+function byOrder(guides: LibraryGuide[]): LibraryGuide[][] {
+  const orders = new Map<string, LibraryGuide[]>();
+  for (const guide of guides) orders.set(guide.orderId, [...(orders.get(guide.orderId) ?? []), guide]);
+  return [...orders.values()];
+}
+
+export function LibraryView(props: {
+  library: Library;
+  onSignOut(everywhere: boolean): void;
+  signingOut: boolean;
+}) {
+  const api = useApi();
+  const { locale } = useI18n();
+  const t = useMessages(libraryMessages);
+  const download = useDownload();
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
+  const orders = byOrder(props.library.guides);
+  return (
+    <>
+      <p className="mt-2 break-words text-stone-600">{t('signedInAs', { email: props.library.email })}</p>
+      {orders.length === 0 ? <p className="mt-6 text-stone-700">{t('empty')}</p> : null}
+      {orders.map((guides) => {
+        const first = guides[0]!;
+        return (
+          <section key={first.orderId} className="mt-6 rounded-xl border border-stone-200 bg-white">
+            <h2 className="border-b border-stone-200 px-4 py-3 text-sm font-semibold text-stone-700">
+              {t('order', { number: first.orderNumber, date: date.format(new Date(first.orderedAt)) })}
+            </h2>
+            <ul className="divide-y divide-stone-200">
+              {guides.map((guide) => (
+                <LibraryGuideRow key={guide.guideId} guide={guide} download={download} />
+              ))}
+            </ul>
+            <div className="border-t border-stone-200 p-4">
+              <Button
+                variant="secondary"
+                disabled={download.busy !== null}
+                className="h-10 w-full px-4 text-sm sm:w-auto"
+                onClick={() =>
+                  download.run(`${first.orderId}/zip`, () =>
+                    api.call(delivery.zipLink, { params: { orderId: first.orderId } }),
+                  )
+                }
+              >
+                {t('zip')}
+              </Button>
+            </div>
+          </section>
+        );
+      })}
+      <p className="mt-4 text-xs text-stone-500">{t('linkNote')}</p>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+        <Button
+          variant="secondary"
+          disabled={props.signingOut}
+          className="h-11 px-5"
+          onClick={() => props.onSignOut(false)}
+        >
+          {t('signOut')}
+        </Button>
+        <Button
+          variant="danger"
+          disabled={props.signingOut}
+          className="h-11 px-5"
+          onClick={() => props.onSignOut(true)}
+        >
+          {t('signOutEverywhere')}
+        </Button>
+      </div>
+    </>
+  );
+}
