@@ -33,6 +33,7 @@ const LABELS = {
     signOut: 'Se déconnecter',
     form: 'Retrouvez tous vos guides',
     used: 'Ce lien a déjà servi',
+    receipt: 'Reçu de la commande (PDF)',
   },
   en: {
     path: '/my-guides',
@@ -47,6 +48,7 @@ const LABELS = {
     signOut: 'Sign out',
     form: 'Find all your guides',
     used: 'This link was already used',
+    receipt: 'Order receipt (PDF)',
   },
 } as const;
 
@@ -130,6 +132,16 @@ describe.each(['fr', 'en'] as const)('My guides in %s, on a phone', (locale) => 
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const { first, last } = BUYERS[locale];
     for (const text of await pdfPageTexts(pdf)) expect(text).toContain(`${first} ${last}`);
+
+    // Each order's receipt is there too, in the order's language, not stamped and not expiring.
+    await expect.poll(() => page.getByRole('link', { name: t.receipt }).count()).toBe(2);
+    const [receipt] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: t.receipt }).first().click(),
+    ]);
+    const receiptText = (await pdfPageTexts(await readFile((await receipt.path())!))).join(' ');
+    expect(receiptText).toMatch(/GA-/);
+    expect(receiptText).toMatch(/FCFA/);
 
     // Still signed in after a reload (the cookie), then signed out.
     await page.reload();

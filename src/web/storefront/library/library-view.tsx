@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import { useApi } from '../../lib/deps';
+import { ReceiptLink } from '../receipts/receipt-link';
 import { LibraryGuideRow } from './library-guide-row';
 import { libraryMessages } from './library-messages';
 import { useDownload } from './use-download';
@@ -42,7 +43,7 @@ export function LibraryView(props: {
                 <LibraryGuideRow key={guide.guideId} guide={guide} download={download} />
               ))}
             </ul>
-            <div className="border-t border-stone-200 p-4">
+            <div className="flex flex-col gap-2 border-t border-stone-200 p-4 sm:flex-row sm:items-center sm:gap-6">
               <Button
                 variant="secondary"
                 disabled={download.busy !== null}
@@ -55,6 +56,7 @@ export function LibraryView(props: {
               >
                 {t('zip')}
               </Button>
+              <ReceiptLink order={{ id: first.orderId }} label={t('receipt')} />
             </div>
           </section>
         );

@@ -11,8 +11,8 @@ import { useApi } from '../../lib/deps';
 import { formatFileSize } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { purchaseMessages } from '../checkout/messages';
+import { ReceiptLink } from '../receipts/receipt-link';
 import { LibraryLink } from './library-link';
-import { ReceiptLink } from './receipt-link';
 
 type DownloadLink = ResponseOf<typeof delivery.downloadLink>;
 
@@ -79,7 +79,7 @@ export function CompletedOrder({
         </Link>
       </div>
       <div className="mt-4">
-        <ReceiptLink order={order} />
+        <ReceiptLink order={order} label={t('order.receipt')} />
       </div>
       <p className="mt-2 text-xs text-stone-500">{t('order.linkNote')}</p>
       <LibraryLink />

@@ -14,9 +14,9 @@ import { paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
 import { purchaseMessages } from '../checkout/messages';
 import { OrderDiscount } from '../checkout/order-discount';
+import { ReceiptLink } from '../receipts/receipt-link';
 import { MobileMoneyPending } from './mobile-money-pending';
 import { CompletedOrder } from './order-completed';
-import { ReceiptLink } from './receipt-link';
 
 /** The order page: the email links here, and every visit mints fresh 15-minute download links. */
 export default function OrderPage() {
@@ -68,7 +68,7 @@ function ClosedOrder({ order }: { order: Order }) {
       {/* Paid, then refunded or its access revoked: the money still has its receipt. */}
       {order.status === 'completed' ? (
         <div className="mt-4">
-          <ReceiptLink order={order} />
+          <ReceiptLink order={order} label={t('order.receipt')} />
         </div>
       ) : null}
       {order.status === 'expired' ? (

@@ -1,12 +1,12 @@
 import * as receipts from '../../../shared/contracts/endpoints/receipts';
 import type { Order } from '../../../shared/contracts/orders';
-import { useMessages } from '../../i18n/feature-messages';
 import { urlOf } from '../../lib/api';
-import { purchaseMessages } from '../checkout/messages';
 
-/** A paid order's receipt (issue 19): a PDF the server makes in the order's language, never expiring. */
-export function ReceiptLink({ order }: { order: Pick<Order, 'id'> }) {
-  const t = useMessages(purchaseMessages);
+/**
+ * A paid order's receipt (issue 19): a PDF the server makes in the order's language, never
+ * expiring. Shared by the order page and the library, each with its own wording.
+ */
+export function ReceiptLink({ order, label }: { order: Pick<Order, 'id'>; label: string }) {
   return (
     <a
       href={urlOf(receipts.orderReceipt, { params: { id: order.id } })}
@@ -19,7 +19,7 @@ export function ReceiptLink({ order }: { order: Pick<Order, 'id'> }) {
       >
         PDF
       </span>
-      {t('order.receipt')}
+      {label}
     </a>
   );
 }
