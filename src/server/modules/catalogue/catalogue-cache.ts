@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import { createMemoCache } from '../../http/memo-cache';
 import { type Precompressed, precompress, sharedInvalidation } from '../../http/precompressed';
+import type { SearchIndex } from './search-index';
 
 export type CachedBody = Precompressed;
 
@@ -12,15 +13,23 @@ export type CachedBody = Precompressed;
  */
 export function createCatalogueCache(ttlMs: number) {
   const memo = createMemoCache<CachedBody>({ ttlMs, maxEntries: 500 });
+  // One search index per language, rebuilt from the database on the same terms as the answers.
+  const indexes = createMemoCache<SearchIndex>({ ttlMs, maxEntries: 4 });
   return {
     /** The cached answer for `key`, computing it with `load` when missing or older than the TTL. */
     get: (key: string, load: () => Promise<unknown>): Promise<CachedBody> =>
       memo.get(key, () => load().then((value) => precompress(JSON.stringify(value)))),
-    invalidate: memo.invalidate,
+    /** The search index of `locale`, built with `build` when missing, older than the TTL or invalidated. */
+    index: (locale: string, build: () => Promise<SearchIndex>): Promise<SearchIndex> =>
+      indexes.get(locale, build),
+    invalidate(): void {
+      memo.invalidate();
+      indexes.invalidate();
+    },
   };
 }
 
-export type CatalogueCache = Pick<ReturnType<typeof createCatalogueCache>, 'get' | 'invalidate'>;
+export type CatalogueCache = Pick<ReturnType<typeof createCatalogueCache>, 'get' | 'index' | 'invalidate'>;
 
 const CATALOGUE_CHANNEL = 'catalogue_changed';
 
@@ -40,5 +49,5 @@ export function createSharedCatalogueCache(options: {
     clearLocal: local.invalidate,
     onError: options.onError,
   });
-  return { get: local.get, ...shared };
+  return { get: local.get, index: local.index, ...shared };
 }

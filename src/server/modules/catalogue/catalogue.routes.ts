@@ -8,6 +8,7 @@ import { sendPrecompressed } from '../../http/precompressed';
 import type { StoredFile } from '../files/files.service';
 import { activeGuidesAmong, findActiveGuideBySlug, listActiveGuides } from './catalogue.service';
 import { findGuidePreview, findImage } from './images.service';
+import { buildSearchIndex, searchCatalogue } from './search-index';
 
 const ONE_YEAR = 31_536_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,7 +27,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, typedReply) => {
       const { locale, q } = request.query;
-      const body = await cache.get(`${locale}:${q ?? ''}`, () => listActiveGuides(db, { locale, q }));
+      const body = await cache.get(`${locale}:${q ?? ''}`, async () => {
+        const index = await cache.index(locale, async () =>
+          buildSearchIndex(await listActiveGuides(db, locale)),
+        );
+        return searchCatalogue(index, q);
+      });
       // The body is already serialised (from data the contract typed): send the bytes as they are.
       return sendPrecompressed(request, typedReply, body, { contentType: 'application/json; charset=utf-8' });
     },
