@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -240,5 +241,20 @@ describe('what a search may cost', () => {
     // Bytes that are no UTF-8 are kept as typed (`%ED%A0%80`): a search that finds nothing.
     expect(encoded.statusCode).toBe(200);
     expect(encoded.json()).toEqual([]);
+  });
+});
+
+describe('a search answer on the wire', () => {
+  test('compressed in the form the client accepts, the same JSON as plain, with an ETag that answers 304', async () => {
+    const url = '/api/travel-guides?locale=fr&q=guide%20pratique';
+    const plain = await ctx.app.inject({ url });
+    expect((plain.json() as Guide[]).length).toBeGreaterThan(10);
+    const br = await ctx.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await ctx.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    const again = await ctx.app.inject({ url, headers: { 'if-none-match': plain.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
   });
 });
