@@ -1,6 +1,7 @@
 // Throughput of the catalogue API against a bare node:http server sending the very same response.
 //   npx tsx bench/catalogue-throughput.ts [--duration 10] [--connections 50] [--encoding identity|br|all]
-//     [--path /api/travel-guides?locale=fr,/,/senegal] [--no-diagnose]
+//     [--path /api/travel-guides?locale=fr,/,/senegal] [--no-diagnose] [--guides 1000]
+// --guides N: the demo catalogue topped up to N guides first (bench/catalogue-seed.ts).
 // Starts the built shop (fresh PGlite data folder), records GET /api/travel-guides?locale=fr once
 // (status, headers, raw bytes), starts bench/bare-server.ts replaying that recording, then runs
 // autocannon (in this process) against each, one after the other, after a 2 s warm-up of each.
@@ -17,7 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { isMain, loadAverage, printTable, ROOT, resultsDir, stamp, startShop } from './shop';
+import { startShopWithGuides } from './catalogue-seed';
+import { isMain, loadAverage, printTable, ROOT, resultsDir, stamp } from './shop';
 
 const DEFAULT_PATH = '/api/travel-guides?locale=fr';
 const TARGET_RATIO = 0.5;
@@ -131,13 +133,14 @@ export async function runThroughput(
     encodings?: string[];
     paths?: string[];
     diagnose?: boolean;
+    guides?: number;
   } = {},
 ): Promise<{ results: ThroughputResult[]; ok: boolean }> {
   const duration = options.duration ?? 10;
   const connections = options.connections ?? 50;
   const encodings = options.encodings ?? ['identity', 'br'];
   const paths = options.paths ?? [DEFAULT_PATH];
-  const shop = await startShop();
+  const shop = await startShopWithGuides({ guides: options.guides });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-bare-'));
   const results: ThroughputResult[] = [];
   const diagnostics: Array<Load & { route: string }> = [];
@@ -275,6 +278,7 @@ export async function runThroughput(
         loadAverage: { before: loadBefore, after: loadAverage() },
         duration,
         connections,
+        guides: options.guides,
         results,
         diagnostics,
       },
@@ -302,6 +306,7 @@ if (isMain(import.meta.url)) {
       encoding: { type: 'string', default: 'all' },
       path: { type: 'string', default: DEFAULT_PATH },
       'no-diagnose': { type: 'boolean', default: false },
+      guides: { type: 'string' },
     },
   });
   const { ok } = await runThroughput({
@@ -310,6 +315,7 @@ if (isMain(import.meta.url)) {
     encodings: values.encoding === 'all' ? undefined : values.encoding.split(','),
     paths: values.path.split(','),
     diagnose: !values['no-diagnose'],
+    guides: values.guides ? Number(values.guides) : undefined,
   });
   process.exitCode = ok ? 0 : 1;
 }

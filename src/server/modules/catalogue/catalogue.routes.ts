@@ -4,10 +4,11 @@ import { api } from '../../../shared/contracts/endpoints/bound';
 import { FileNotFoundError } from '../../adapters/storage/file-store';
 import { route } from '../../http/endpoint';
 import { notFound } from '../../http/errors';
-import { sendPrecompressed } from '../../http/precompressed';
+import { sendCompressedOnce, sendPrecompressed } from '../../http/precompressed';
 import type { StoredFile } from '../files/files.service';
 import { activeGuidesAmong, findActiveGuideBySlug, listActiveGuides } from './catalogue.service';
 import { findGuidePreview, findImage } from './images.service';
+import { buildSearchIndex, searchCatalogue } from './search-index';
 
 const ONE_YEAR = 31_536_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,9 +27,18 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, typedReply) => {
       const { locale, q } = request.query;
-      const body = await cache.get(`${locale}:${q ?? ''}`, () => listActiveGuides(db, { locale, q }));
+      const index = () =>
+        cache.index(locale, async () => buildSearchIndex(await listActiveGuides(db, locale)));
+      const contentType = 'application/json; charset=utf-8';
+      // A search is read from the index for each request: with a new term each time, keeping its
+      // answer compressed at the highest settings cost ten times the search itself.
+      if (q?.trim()) {
+        const text = JSON.stringify(searchCatalogue(await index(), q));
+        return sendCompressedOnce(request, typedReply, text, { contentType });
+      }
+      const body = await cache.get(`${locale}:${q ?? ''}`, async () => searchCatalogue(await index(), q));
       // The body is already serialised (from data the contract typed): send the bytes as they are.
-      return sendPrecompressed(request, typedReply, body, { contentType: 'application/json; charset=utf-8' });
+      return sendPrecompressed(request, typedReply, body, { contentType });
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Guide, GuideDetail } from '../../../shared/contracts/catalogue';
 import type { Locale } from '../../../shared/locale';
@@ -50,47 +50,11 @@ export function toGuide(row: GuideRow): Guide {
   };
 }
 
-/** Lower-case, unaccented, punctuation turned into spaces: the same on both sides of a search. */
-const normalised = (expr: SQL) => sql`regexp_replace(lower(unaccent(${expr})), '[^a-z0-9]+', ' ', 'g')`;
-
-export function searchWords(q: string): string[] {
-  return q
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 0)
-    .slice(0, 8);
-}
-
-/**
- * The word appears in the text; a word of five letters or more may also differ from one of the
- * text's words by one typo (a letter added, dropped or changed).
- */
-function wordMatches(text: SQL, word: string): SQL {
-  const exact = sql`${text} like ${`%${word}%`}`;
-  if (word.length < 5) return exact;
-  return sql`(${exact} or exists (select 1 from unnest(string_to_array(${text}, ' ')) as w(word) where levenshtein(w.word, ${word}) <= 1))`;
-}
-
-/** Active guides of one locale, newest first, optionally filtered by a search. */
-export async function listActiveGuides(db: Db, options: { locale: Locale; q?: string }): Promise<Guide[]> {
-  const words = options.q ? searchWords(options.q) : [];
-  // A search of only punctuation (`%`, `_`) has no word to look for: it finds nothing, not everything.
-  if (options.q?.trim() && words.length === 0) return [];
-  const conditions: SQL[] = [eq(travelGuides.locale, options.locale), eq(travelGuides.isActive, true)];
-  const title = normalised(sql`${travelGuides.title}`);
-  const body = normalised(sql`${travelGuides.title} || ' ' || ${travelGuides.description}`);
-  for (const word of words) conditions.push(wordMatches(body, word));
-  // Title matches rank first: count how many search words the title holds.
-  const titleHits = sql.join(
-    words.map((w) => sql`(case when ${wordMatches(title, w)} then 1 else 0 end)`),
-    sql` + `,
-  );
-  const newestFirst = [desc(travelGuides.createdAt), desc(travelGuides.id)];
+/** Active guides of one locale, newest first: what the search index is built from (search-index.ts). */
+export async function listActiveGuides(db: Db, locale: Locale): Promise<Guide[]> {
   const rows = await baseQuery(db)
-    .where(and(...conditions))
-    .orderBy(...(words.length ? [desc(titleHits), ...newestFirst] : newestFirst));
+    .where(and(eq(travelGuides.locale, locale), eq(travelGuides.isActive, true)))
+    .orderBy(desc(travelGuides.createdAt), desc(travelGuides.id));
   return rows.map(toGuide);
 }
 
