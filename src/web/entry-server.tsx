@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { defaultShouldDehydrateQuery, dehydrate } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { parse as parsePattern } from 'regexparam';
@@ -93,9 +92,7 @@ export const render: RenderPage = async (request) => {
   const state = {
     locale: request.locale,
     // Failed queries too (an unknown guide), so the browser hydrates the same 404 the server drew.
-    queries: dehydrate(queryClient, {
-      shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === 'error',
-    }),
+    queries: queryClient.dehydrate(),
   };
   return {
     kind: 'page',

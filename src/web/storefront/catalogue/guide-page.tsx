@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import type { GuideDetail } from '../../../shared/contracts/catalogue';
 import { displayPrice } from '../../../shared/money';
@@ -8,6 +7,7 @@ import { formatFileSize } from '../../lib/format';
 import { Head, jsonLd, socialTags } from '../../lib/head';
 import { paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
+import { useQuery } from '../../lib/use-query';
 import { useCart } from '../cart/cart-context';
 import { toCartGuide } from '../cart/cart-rules';
 import { NotFoundPage } from '../not-found/not-found-page';
