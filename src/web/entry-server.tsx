@@ -13,6 +13,7 @@ import { loadLocale } from './i18n';
 import { createApiClient } from './lib/api';
 import type { AppDeps } from './lib/deps';
 import { escapeHtml, HeadCollectorContext, type HeadData } from './lib/head';
+import { localisedPath } from './lib/paths';
 
 /** JSON that is safe inside a <script>: nothing in it can close the tag or start a comment. */
 export function serializeForScript(value: unknown): string {
@@ -21,11 +22,6 @@ export function serializeForScript(value: unknown): string {
     .replace(/>/g, '\\u003e')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-}
-
-/** French, the default, lives at the plain address; English adds ?lang=en. */
-export function localisedPath(path: string, locale: Locale): string {
-  return locale === 'fr' ? path : `${path}?lang=${locale}`;
 }
 
 /** Title, description, and the canonical and hreflang links of the page in the language it is shown in. */

@@ -1,4 +1,5 @@
 import type { CountrySlug } from '../../shared/countries';
+import type { Locale } from '../../shared/locale';
 
 /** Typed link builders: every internal link goes through here. */
 export const paths = {
@@ -18,6 +19,11 @@ export const paths = {
   /** The Orders tab (issue 18) searching for a text: a customer's orders by their email. */
   adminOrdersMatching: (search: string) => `/admin/orders?${new URLSearchParams({ q: search })}`,
 };
+
+/** A page's address in a language: French, the default, lives at the plain address; English adds ?lang=en. */
+export function localisedPath(path: string, locale: Locale): string {
+  return locale === 'fr' ? path : `${path}?lang=${locale}`;
+}
 
 export const ADMIN_TABS = [
   'analytics',

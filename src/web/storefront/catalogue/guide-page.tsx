@@ -1,24 +1,39 @@
 import { Link, useParams } from 'wouter';
 import type { GuideDetail } from '../../../shared/contracts/catalogue';
+import type { Locale } from '../../../shared/locale';
 import { displayPrice } from '../../../shared/money';
 import { useI18n } from '../../i18n';
 import { useApi, useAppDeps } from '../../lib/deps';
 import { formatFileSize } from '../../lib/format';
 import { Head, jsonLd, socialTags } from '../../lib/head';
-import { paths } from '../../lib/paths';
+import { localisedPath, paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
 import { useQuery } from '../../lib/use-query';
 import { useCart } from '../cart/cart-context';
 import { toCartGuide } from '../cart/cart-rules';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { GuidePreview } from './guide-preview';
+import { WhatsAppShareLink } from './share-link';
 
-/** Tags that make a shared link show the cover, title and price, and the product for search engines. */
-function guideHeadExtra(guide: GuideDetail, origin: string): string {
+const OG_LOCALES = { fr: 'fr_FR', en: 'en_GB' } satisfies Record<Locale, string>;
+
+/**
+ * Tags that make a shared link show the cover, title and price (issue 20: the price, in this page's
+ * language and currencies, leads the description a preview shows), and the product for search engines.
+ */
+function guideHeadExtra(guide: GuideDetail, origin: string, locale: Locale): string {
   const url = `${origin}${paths.guide(guide.slug)}`;
   const image = guide.imageUrl ? `${origin}${guide.imageUrl}?w=960` : undefined;
   return [
-    socialTags({ title: guide.title, description: guide.description, url, image, price: guide.price }),
+    socialTags({
+      title: guide.title,
+      description: `${displayPrice(guide.price, locale)} — ${guide.description}`,
+      url: `${origin}${localisedPath(paths.guide(guide.slug), locale)}`,
+      image,
+      imageAlt: guide.title,
+      price: guide.price,
+      locale: OG_LOCALES[locale],
+    }),
     jsonLd({
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -52,7 +67,7 @@ export function GuidePage() {
   const { slug = '' } = useParams<{ slug: string }>();
   const api = useApi();
   const { origin } = useAppDeps();
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const guide = useQuery(queries.guide(api, slug));
   if (guide.isError) return <NotFoundPage />;
   const g = guide.data;
@@ -69,7 +84,7 @@ export function GuidePage() {
         description={g.description}
         path={paths.guide(g.slug)}
         alternates={alternates}
-        extra={guideHeadExtra(g, origin)}
+        extra={guideHeadExtra(g, origin, locale)}
       />
       <div className="grid gap-8 md:grid-cols-2">
         {g.imageUrl ? (
@@ -135,6 +150,7 @@ function GuideSummary(props: { guide: GuideDetail }) {
         {t('guide.addToCart')}
       </button>
       <p className="mt-3 text-sm text-stone-600">{t('guide.instant')}</p>
+      <WhatsAppShareLink guide={g} />
       {g.translations.map((tr) => (
         <p key={tr.slug} className="mt-4 text-sm">
           {t('guide.otherLanguage', { language: t(`language.${tr.locale}`) })}:{' '}
