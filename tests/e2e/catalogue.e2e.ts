@@ -238,6 +238,20 @@ describe('browsing the catalogue in a real browser', () => {
     }
   });
 
+  test('on 360, 390, 412 and 440 px phones the header keeps the cart button on screen, in both languages', async () => {
+    for (const width of [360, 390, 412, 440]) {
+      for (const query of ['', '?lang=en']) {
+        const page = await newPage({ width, height: 823 });
+        await page.goto(`${shop.url}/${query}`);
+        const cart = page.getByRole('banner').getByRole('button', { name: /^(Ouvrir le panier|Open cart)/ });
+        const box = (await cart.boundingBox())!;
+        expect(box.x + box.width, `${width} px ${query}`).toBeLessThanOrEqual(width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.context().close();
+      }
+    }
+  });
+
   test('axe finds no serious or critical accessibility violation on any public page', async () => {
     const [guide] = (await (await fetch(`${shop.url}/api/travel-guides?locale=fr`)).json()) as {
       slug: string;
