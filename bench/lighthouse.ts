@@ -1,5 +1,6 @@
 // Lighthouse 12 against the production build: the mobile preset, then "regular 3G" devtools throttling.
-//   npx tsx bench/lighthouse.ts [--url http://127.0.0.1:3000] [--runs 3] [--profile mobile|3g|all]
+//   npx tsx bench/lighthouse.ts [--url http://127.0.0.1:3000] [--runs 3] [--profile mobile|3g|all] [--pages bench|public]
+// --pages public: `/`, a country, a guide and `/guides`, each in French and in English (issue 20).
 // Without --url it starts the built shop (a copy of dist/, see bench/shop.ts) on a fresh PGlite
 // data folder. Each page is run --runs times in a fresh Chromium; scores and metrics are the
 // medians. Raw reports are saved under bench/results/lighthouse-<date>/. Exit code 1 if a target
@@ -228,8 +229,19 @@ export interface PageResult {
   missed: Category[];
 }
 
+/** Every public page of issue 20: the bench's three, `/guides`, and each in English too. */
+async function publicPages(baseUrl: string): Promise<Array<{ name: string; path: string }>> {
+  const french = [...(await benchPages(baseUrl)), { name: 'all-guides', path: '/guides' }];
+  return [...french, ...french.map((p) => ({ name: `${p.name}-en`, path: `${p.path}?lang=en` }))];
+}
+
 export async function runLighthouse(
-  options: { url?: string; runs?: number; profiles?: Array<Profile['name']> } = {},
+  options: {
+    url?: string;
+    runs?: number;
+    profiles?: Array<Profile['name']>;
+    pages?: 'bench' | 'public';
+  } = {},
 ): Promise<{ results: PageResult[]; ok: boolean; dir: string }> {
   process.env.CHROME_PATH = CHROME_PATH;
   const runs = options.runs ?? 3;
@@ -244,7 +256,7 @@ export async function runLighthouse(
       shop = await startShop();
       baseUrl = shop.url;
     }
-    const pages = await benchPages(baseUrl);
+    const pages = options.pages === 'public' ? await publicPages(baseUrl) : await benchPages(baseUrl);
     // One unmeasured request per page so the first measured run does not pay for cold code paths.
     for (const page of pages) await (await fetch(baseUrl + page.path)).arrayBuffer();
     for (const profile of profiles) {
@@ -361,10 +373,16 @@ if (isMain(import.meta.url)) {
       url: { type: 'string' },
       runs: { type: 'string', default: '3' },
       profile: { type: 'string', default: 'all' },
+      pages: { type: 'string', default: 'bench' },
     },
   });
   const profiles =
     values.profile === 'all' ? undefined : (values.profile.split(',') as Array<Profile['name']>);
-  const { ok } = await runLighthouse({ url: values.url, runs: Number(values.runs), profiles });
+  const { ok } = await runLighthouse({
+    url: values.url,
+    runs: Number(values.runs),
+    profiles,
+    pages: values.pages === 'public' ? 'public' : 'bench',
+  });
   process.exitCode = ok ? 0 : 1;
 }

@@ -19,6 +19,7 @@ const IMPORTS: Record<string, [specifier: string, allowed: boolean][]> = {
     ['react-dom/server', true],
     ['../app/routes', false],
     ['../../shared/money', true],
+    ['@tanstack/react-query', false],
   ],
   'src/web/admin/shell/a.ts': [
     ['../../lib/paths', true],
@@ -35,15 +36,19 @@ const IMPORTS: Record<string, [specifier: string, allowed: boolean][]> = {
     ['../pages/content-html', true],
     ['./home-parts', true],
     ['../../lib/deps', true],
+    ['../../lib/use-query', true],
+    ['@tanstack/react-query', false],
   ],
   'src/web/storefront/order/a.ts': [
     ['../checkout/receipt-upload', true],
     ['../home/home-page', false],
+    ['@tanstack/react-query', false],
   ],
   'src/web/app/a.ts': [
     ['../storefront/home/home-page', true],
     ['./routes', true],
     ['../../server/config', false],
+    ['@tanstack/react-query', false],
   ],
   'src/shared/a.ts': [
     ['./money', true],

@@ -1,5 +1,4 @@
 import './styles.css';
-import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
@@ -12,16 +11,17 @@ import { AppRoutes } from './app/routes';
 import { loadLocale } from './i18n';
 import { createApiClient } from './lib/api';
 import type { AppDeps } from './lib/deps';
+import type { DehydratedQuery } from './lib/query-client';
 
 declare global {
   interface Window {
-    [SSR_STATE_KEY]?: { locale: Locale; queries: DehydratedState };
+    [SSR_STATE_KEY]?: { locale: Locale; queries: DehydratedQuery[] };
   }
 }
 
 const state = window[SSR_STATE_KEY];
 const queryClient = createQueryClient();
-if (state) hydrate(queryClient, state.queries);
+if (state) queryClient.hydrate(state.queries);
 
 let currentLocale: Locale = isLocale(state?.locale) ? state.locale : 'fr';
 const deps: AppDeps = {

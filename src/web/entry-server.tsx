@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { defaultShouldDehydrateQuery, dehydrate } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { parse as parsePattern } from 'regexparam';
@@ -14,6 +13,7 @@ import { loadLocale } from './i18n';
 import { createApiClient } from './lib/api';
 import type { AppDeps } from './lib/deps';
 import { escapeHtml, HeadCollectorContext, type HeadData } from './lib/head';
+import { localisedPath } from './lib/paths';
 
 /** JSON that is safe inside a <script>: nothing in it can close the tag or start a comment. */
 export function serializeForScript(value: unknown): string {
@@ -22,11 +22,6 @@ export function serializeForScript(value: unknown): string {
     .replace(/>/g, '\\u003e')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-}
-
-/** French, the default, lives at the plain address; English adds ?lang=en. */
-export function localisedPath(path: string, locale: Locale): string {
-  return locale === 'fr' ? path : `${path}?lang=${locale}`;
 }
 
 /** Title, description, and the canonical and hreflang links of the page in the language it is shown in. */
@@ -93,9 +88,7 @@ export const render: RenderPage = async (request) => {
   const state = {
     locale: request.locale,
     // Failed queries too (an unknown guide), so the browser hydrates the same 404 the server drew.
-    queries: dehydrate(queryClient, {
-      shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === 'error',
-    }),
+    queries: queryClient.dehydrate(),
   };
   return {
     kind: 'page',

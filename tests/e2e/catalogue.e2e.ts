@@ -189,6 +189,69 @@ describe('browsing the catalogue in a real browser', () => {
     await page.context().close();
   });
 
+  test('on a 390 px phone the guide page offers "Share on WhatsApp", working without JavaScript, in both languages', async () => {
+    const [guide] = (await (
+      await fetch(`${shop.url}/api/travel-guides?locale=fr&q=marrakech`)
+    ).json()) as Guide[];
+    const cases = [
+      {
+        lang: 'fr',
+        query: '',
+        name: 'Partager sur WhatsApp',
+        price: /\d FCFA \([\d,]+ €\)/,
+        javaScriptEnabled: false,
+      },
+      {
+        lang: 'en',
+        query: '?lang=en',
+        name: 'Share on WhatsApp',
+        price: /[\d,]+ FCFA \(€[\d.]+\)/,
+        javaScriptEnabled: true,
+      },
+    ];
+    for (const c of cases) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        javaScriptEnabled: c.javaScriptEnabled,
+      });
+      const page = await context.newPage();
+      const errors = trackPageErrors(page);
+      await page.goto(`${shop.url}/guides/${guide!.slug}${c.query}`);
+      if (c.javaScriptEnabled) await page.waitForLoadState('networkidle');
+      const link = page.getByRole('link', { name: c.name });
+      await link.scrollIntoViewIfNeeded();
+      expect(await link.isVisible()).toBe(true);
+      const box = (await link.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(box.height).toBeGreaterThanOrEqual(40); // a thumb-sized target
+      const href = new URL((await link.getAttribute('href'))!);
+      expect(href.origin + href.pathname).toBe('https://wa.me/');
+      const [first, address] = href.searchParams.get('text')!.split('\n');
+      expect(first!.startsWith(`${guide!.title} — `)).toBe(true);
+      expect(first).toMatch(c.price);
+      expect(address).toBe(`${shop.url}/guides/${guide!.slug}${c.query}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: `/tmp/perf-guide-${c.lang}-390.png`, fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  test('on 360, 390, 412 and 440 px phones the header keeps the cart button on screen, in both languages', async () => {
+    for (const width of [360, 390, 412, 440]) {
+      for (const query of ['', '?lang=en']) {
+        const page = await newPage({ width, height: 823 });
+        await page.goto(`${shop.url}/${query}`);
+        const cart = page.getByRole('banner').getByRole('button', { name: /^(Ouvrir le panier|Open cart)/ });
+        const box = (await cart.boundingBox())!;
+        expect(box.x + box.width, `${width} px ${query}`).toBeLessThanOrEqual(width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.context().close();
+      }
+    }
+  });
+
   test('axe finds no serious or critical accessibility violation on any public page', async () => {
     const [guide] = (await (await fetch(`${shop.url}/api/travel-guides?locale=fr`)).json()) as {
       slug: string;

@@ -20,8 +20,8 @@ export async function createProductionRenderer(distDir: string): Promise<PageRen
 }
 
 /**
- * A language other than French is a chunk the browser needs before it hydrates (src/web/i18n):
- * a page in that language names it in its head, so it downloads beside the entry, not after it.
+ * Each language is a chunk the browser needs before it hydrates (src/web/i18n): a page in that
+ * language names it in its head, so it downloads beside the entry, not after it.
  */
 export async function localeChunkPreloads(distDir: string): Promise<Partial<Record<Locale, string>>> {
   const manifest = JSON.parse(

@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import type { Locale } from '../../shared/locale';
 import { Toaster } from '../components/ui/toast';
@@ -17,14 +16,12 @@ export function AppShell(props: {
   return (
     <StrictMode>
       <AppDepsContext.Provider value={props.deps}>
-        <QueryClientProvider client={props.deps.queryClient}>
-          <I18nProvider locale={props.locale} setLocale={props.setLocale}>
-            <CartProvider>
-              {props.children}
-              <Toaster regionLabel={t('toast.region')} closeLabel={t('toast.close')} />
-            </CartProvider>
-          </I18nProvider>
-        </QueryClientProvider>
+        <I18nProvider locale={props.locale} setLocale={props.setLocale}>
+          <CartProvider>
+            {props.children}
+            <Toaster regionLabel={t('toast.region')} closeLabel={t('toast.close')} />
+          </CartProvider>
+        </I18nProvider>
       </AppDepsContext.Provider>
     </StrictMode>
   );

@@ -1,14 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '../lib/query-client';
 
 /**
  * Spec §7: no retries, no refetch on focus, no polling. Data stays fresh for 30 s so that the
  * page does not fetch again right after hydrating the server's data (docs/DEVIATIONS.md).
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
-    },
-  });
+  return new QueryClient({ staleTime: 30_000 });
 }

@@ -56,6 +56,8 @@ export const en: Messages = {
   'guide.previewAlt': 'Contents of the guide "{title}"',
   'guide.pages': '{count} pages',
   'guide.pdf': 'PDF',
+  'guide.shareWhatsApp': 'Share on WhatsApp',
+  'guide.shareText': '{title} — {price}\n{url}',
   'guide.format': 'Format',
   'guide.otherLanguage': 'This guide is also available in {language}',
   'guide.contents': 'Contents',

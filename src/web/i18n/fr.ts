@@ -56,6 +56,8 @@ export const fr = {
   'guide.previewAlt': 'Sommaire du guide « {title} »',
   'guide.pages': '{count} pages',
   'guide.pdf': 'PDF',
+  'guide.shareWhatsApp': 'Partager sur WhatsApp',
+  'guide.shareText': '{title} — {price}\n{url}',
   'guide.format': 'Format',
   'guide.otherLanguage': 'Ce guide existe aussi en {language}',
   'guide.contents': 'Sommaire',

@@ -1,15 +1,15 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { Locale } from '../../shared/locale';
-import { fr, type MessageKey, type Messages } from './fr';
+import type { MessageKey, Messages } from './fr';
 
 /**
- * French, the default, is in the first load; English is a chunk of its own that the browser loads
- * before it hydrates or switches to it (`loadLocale`), so a visitor downloads one language only.
- * The server loads them the same way.
+ * Each language is a chunk of its own that the browser loads before it hydrates or switches to it
+ * (`loadLocale`), preloaded from the page's head, so a visitor downloads one language only: French
+ * was in the entry, which English pages paid for too (issue 21). The server loads them the same way.
  */
-const dictionaries: Partial<Record<Locale, Messages>> = { fr };
+const dictionaries: Partial<Record<Locale, Messages>> = {};
 const loaders: Record<Locale, () => Promise<Messages>> = {
-  fr: async () => fr,
+  fr: () => import('./fr').then((module) => module.fr),
   en: () => import('./en').then((module) => module.en),
 };
 

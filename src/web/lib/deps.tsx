@@ -1,7 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import type { Locale } from '../../shared/locale';
 import type { ApiClient } from './api';
+import type { QueryClient } from './query-client';
 
 /** What routes and components need from the outside world; built per request on the server. */
 export interface AppDeps {

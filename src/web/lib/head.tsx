@@ -36,7 +36,11 @@ export function socialTags(card: {
   description: string;
   url: string;
   image?: string;
+  /** What the image shows, for readers that do not see it. */
+  imageAlt?: string;
   price?: string;
+  /** The page's language, as Open Graph writes it (fr_FR). */
+  locale?: string;
 }) {
   const tags: [string, string, string][] = [
     ['property', 'og:type', card.price ? 'product' : 'website'],
@@ -48,7 +52,14 @@ export function socialTags(card: {
     ['name', 'twitter:title', card.title],
     ['name', 'twitter:description', card.description],
   ];
-  if (card.image) tags.push(['property', 'og:image', card.image], ['name', 'twitter:image', card.image]);
+  if (card.locale) tags.push(['property', 'og:locale', card.locale]);
+  if (card.image) {
+    tags.push(['property', 'og:image', card.image], ['name', 'twitter:image', card.image]);
+    // Covers are served as WebP only; WhatsApp, Facebook and X read it.
+    tags.push(['property', 'og:image:type', 'image/webp']);
+    if (card.imageAlt)
+      tags.push(['property', 'og:image:alt', card.imageAlt], ['name', 'twitter:image:alt', card.imageAlt]);
+  }
   if (card.price) {
     tags.push(
       ['property', 'product:price:amount', card.price],

@@ -23,6 +23,11 @@ export const paths = {
   adminOrdersMatching: (search: string) => `/admin/orders?${new URLSearchParams({ q: search })}`,
 };
 
+/** A page's address in a language: French, the default, lives at the plain address; English adds ?lang=en. */
+export function localisedPath(path: string, locale: Locale): string {
+  return locale === 'fr' ? path : `${path}?lang=${locale}`;
+}
+
 export const ADMIN_TABS = [
   'analytics',
   'orders',

@@ -1,8 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { ResponseOf, Route } from '../../shared/contracts/endpoints/define';
 import * as storefront from '../../shared/contracts/endpoints/storefront';
 import type { Locale } from '../../shared/locale';
 import type { ApiClient, CallInput } from './api';
+import { queryOptions } from './query-client';
 
 /**
  * A TanStack query of a declared endpoint, keyed by its path and input: for a list or a view no

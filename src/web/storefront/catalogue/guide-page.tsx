@@ -1,24 +1,39 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import type { GuideDetail } from '../../../shared/contracts/catalogue';
+import type { Locale } from '../../../shared/locale';
 import { displayPrice } from '../../../shared/money';
 import { useI18n } from '../../i18n';
 import { useApi, useAppDeps } from '../../lib/deps';
 import { formatFileSize } from '../../lib/format';
 import { Head, jsonLd, socialTags } from '../../lib/head';
-import { paths } from '../../lib/paths';
+import { localisedPath, paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
+import { useQuery } from '../../lib/use-query';
 import { useCart } from '../cart/cart-context';
 import { toCartGuide } from '../cart/cart-rules';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { GuidePreview } from './guide-preview';
+import { WhatsAppShareLink } from './share-link';
 
-/** Tags that make a shared link show the cover, title and price, and the product for search engines. */
-function guideHeadExtra(guide: GuideDetail, origin: string): string {
+const OG_LOCALES = { fr: 'fr_FR', en: 'en_GB' } satisfies Record<Locale, string>;
+
+/**
+ * Tags that make a shared link show the cover, title and price (issue 20: the price, in this page's
+ * language and currencies, leads the description a preview shows), and the product for search engines.
+ */
+function guideHeadExtra(guide: GuideDetail, origin: string, locale: Locale): string {
   const url = `${origin}${paths.guide(guide.slug)}`;
   const image = guide.imageUrl ? `${origin}${guide.imageUrl}?w=960` : undefined;
   return [
-    socialTags({ title: guide.title, description: guide.description, url, image, price: guide.price }),
+    socialTags({
+      title: guide.title,
+      description: `${displayPrice(guide.price, locale)} — ${guide.description}`,
+      url: `${origin}${localisedPath(paths.guide(guide.slug), locale)}`,
+      image,
+      imageAlt: guide.title,
+      price: guide.price,
+      locale: OG_LOCALES[locale],
+    }),
     jsonLd({
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -52,7 +67,7 @@ export function GuidePage() {
   const { slug = '' } = useParams<{ slug: string }>();
   const api = useApi();
   const { origin } = useAppDeps();
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const guide = useQuery(queries.guide(api, slug));
   if (guide.isError) return <NotFoundPage />;
   const g = guide.data;
@@ -69,23 +84,32 @@ export function GuidePage() {
         description={g.description}
         path={paths.guide(g.slug)}
         alternates={alternates}
-        extra={guideHeadExtra(g, origin)}
+        extra={guideHeadExtra(g, origin, locale)}
       />
-      <div className="grid gap-8 md:grid-cols-2">
-        {g.imageUrl ? (
+      {g.imageUrl ? (
+        // On a phone the cover is a thumbnail beside the title, so that the title, the price and
+        // the button are the first screen and paint with the page on 3G (issue 20); beside the text
+        // from 768 px up.
+        <div className="grid grid-cols-[7rem_1fr] gap-4 md:grid-cols-2 md:grid-rows-[auto_1fr] md:gap-x-8">
           <img
-            src={`${g.imageUrl}?w=640`}
+            src={`${g.imageUrl}?w=320`}
             srcSet={`${g.imageUrl}?w=320 320w, ${g.imageUrl}?w=480 480w, ${g.imageUrl}?w=640 640w, ${g.imageUrl}?w=960 960w`}
-            sizes="(min-width: 768px) 480px, calc(100vw - 2rem)"
+            sizes="(min-width: 768px) 480px, 7rem"
             alt=""
             width={640}
             height={853}
             fetchPriority="high"
-            className="w-full rounded-xl border border-stone-200 bg-stone-100"
+            className="w-full rounded-lg border border-stone-200 bg-stone-100 md:row-span-2 md:rounded-xl"
           />
-        ) : null}
-        <GuideSummary guide={g} />
-      </div>
+          <GuideHeading guide={g} className="self-center md:col-start-2 md:self-start" />
+          <GuideSummary guide={g} className="col-span-2 md:col-span-1 md:col-start-2" />
+        </div>
+      ) : (
+        <div className="space-y-4 md:max-w-[50%]">
+          <GuideHeading guide={g} />
+          <GuideSummary guide={g} />
+        </div>
+      )}
       {g.hasPreview ? (
         <section className="mt-10" aria-labelledby="contents-heading">
           <h2 id="contents-heading" className="text-xl font-bold">
@@ -98,18 +122,27 @@ export function GuidePage() {
   );
 }
 
-/** Title, price, description, format and size, the add-to-cart button and links to the translations. */
-function GuideSummary(props: { guide: GuideDetail }) {
+function GuideHeading(props: { guide: GuideDetail; className?: string }) {
   const g = props.guide;
-  const { t, locale } = useI18n();
-  const cart = useCart();
+  const { locale } = useI18n();
   return (
-    <div>
+    <div className={props.className}>
       <h1 className="text-2xl font-bold sm:text-3xl" lang={g.locale}>
         {g.title}
       </h1>
       <p className="mt-3 text-xl font-semibold text-teal-800">{displayPrice(g.price, locale)}</p>
-      <p className="mt-4 text-stone-700" lang={g.locale}>
+    </div>
+  );
+}
+
+/** Description, format and size, the add-to-cart button, sharing and links to the translations. */
+function GuideSummary(props: { guide: GuideDetail; className?: string }) {
+  const g = props.guide;
+  const { t, locale } = useI18n();
+  const cart = useCart();
+  return (
+    <div className={props.className}>
+      <p className="text-stone-700" lang={g.locale}>
         {g.description}
       </p>
       <dl className="mt-6 grid grid-cols-2 gap-3 rounded-lg border border-stone-200 bg-white p-4 text-sm">
@@ -135,6 +168,7 @@ function GuideSummary(props: { guide: GuideDetail }) {
         {t('guide.addToCart')}
       </button>
       <p className="mt-3 text-sm text-stone-600">{t('guide.instant')}</p>
+      <WhatsAppShareLink guide={g} />
       {g.translations.map((tr) => (
         <p key={tr.slug} className="mt-4 text-sm">
           {t('guide.otherLanguage', { language: t(`language.${tr.locale}`) })}:{' '}

@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { mobileMoneyCheckout, mobileMoneyStatus } from '../../../shared/contracts/endpoints/checkout';
 import { toast } from '../../components/ui/toast';
 import { useMessages } from '../../i18n/feature-messages';
 import { useApi } from '../../lib/deps';
+import { useQuery } from '../../lib/use-query';
 import { purchaseMessages } from './messages';
 
 /**

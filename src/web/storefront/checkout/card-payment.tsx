@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Order } from '../../../shared/contracts/orders';
 import { Button } from '../../components/ui/button';
@@ -7,6 +6,7 @@ import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import { ApiError } from '../../lib/api';
 import type { PaymentsConfig } from '../../lib/checkout-api';
+import type { QueryResult } from '../../lib/use-query';
 import { declineMessageKey } from './checkout-errors';
 import { clientSecretFor, rememberClientSecret } from './claim-secrets';
 import { purchaseMessages } from './messages';
@@ -15,7 +15,7 @@ import { type TestCard, TestCardFields } from './test-card-fields';
 import type { PlaceContext } from './use-purchase';
 
 /** The card method: Stripe's Payment Element in live mode, the shop's test card form without keys. */
-export function useCardPayment(config: UseQueryResult<PaymentsConfig>, total: number) {
+export function useCardPayment(config: QueryResult<PaymentsConfig>, total: number) {
   const { locale } = useI18n();
   const [card, setCard] = useState<TestCard>({ number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' });
   const [setupFailed, setSetupFailed] = useState(false);
@@ -34,7 +34,7 @@ export function useCardPayment(config: UseQueryResult<PaymentsConfig>, total: nu
     let cancelled = false;
     import('./stripe-payment')
       .then(({ mountStripePayment }) =>
-        mountStripePayment(config.data.publishableKey ?? '', total, container.current!, locale),
+        mountStripePayment(config.data?.publishableKey ?? '', total, container.current!, locale),
       )
       .then((payment) => {
         if (cancelled) payment.destroy();
@@ -168,7 +168,7 @@ async function createIntent(ctx: PlaceContext, state: CardState) {
  */
 export function CardFields(props: {
   payment: ReturnType<typeof useCardPayment>;
-  config: UseQueryResult<PaymentsConfig>;
+  config: QueryResult<PaymentsConfig>;
   hidden: boolean;
   onRetry(): void;
 }) {
@@ -207,7 +207,7 @@ export function LoadingPayment() {
 /** What "Try again" does: load the config, or Stripe.js, again, or place the purchase again. */
 function retry(props: {
   payment: ReturnType<typeof useCardPayment>;
-  config: UseQueryResult<PaymentsConfig>;
+  config: QueryResult<PaymentsConfig>;
   onRetry(): void;
 }) {
   if (props.config.isError) props.config.refetch();

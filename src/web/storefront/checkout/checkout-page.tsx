@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { centsToDecimal, formatPrice } from '../../../shared/money';
@@ -8,6 +7,7 @@ import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import { Head } from '../../lib/head';
 import { paths } from '../../lib/paths';
+import { useQuery } from '../../lib/use-query';
 import { CardFields, LoadingPayment, useCardPayment } from './card-payment';
 import { ConfirmationDialog } from './confirmation-dialog';
 import { CustomerFields } from './customer-fields';

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMessages } from '../../i18n/feature-messages';
+import { useQuery } from '../../lib/use-query';
 import { purchaseMessages } from './messages';
 import type { CheckoutForm } from './use-checkout-form';
 import type { PlaceContext } from './use-purchase';

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { Guide } from '../../../shared/contracts/catalogue';
 import type { PublicContentBlock } from '../../../shared/contracts/content';
@@ -9,6 +8,7 @@ import { useApi } from '../../lib/deps';
 import { Head } from '../../lib/head';
 import { paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
+import { useQuery } from '../../lib/use-query';
 import { GuideGrid } from '../catalogue/guide-card';
 import { ContentHtml } from '../pages/content-html';
 

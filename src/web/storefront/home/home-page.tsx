@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { COUNTRY_SLUGS } from '../../../shared/countries';
@@ -9,6 +8,7 @@ import { useApi } from '../../lib/deps';
 import { Head } from '../../lib/head';
 import { paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
+import { useQuery } from '../../lib/use-query';
 import { GuideGrid, GuideGridSkeleton } from '../catalogue/guide-card';
 
 export const HOME_CONTENT_KEYS = 'home.hero.*';

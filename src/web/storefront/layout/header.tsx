@@ -24,8 +24,8 @@ export function Header(props: { announcement?: string; onOpenCart(): void }) {
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
           <Link href={paths.home()} className="flex shrink-0 items-center gap-2 font-bold text-teal-900">
             <img src="/favicon.svg" alt="" width="28" height="28" />
-            {/* On the narrowest phones the mark alone stands for the name, so the header fits in 360 px. */}
-            <span className="sr-only min-[400px]:not-sr-only min-[400px]:text-base sm:text-lg">
+            {/* Below 450 px (360 and 412 px phones) the mark alone stands for the name, so the cart stays on screen. */}
+            <span className="sr-only min-[450px]:not-sr-only min-[450px]:text-base sm:text-lg">
               {t('site.name')}
             </span>
           </Link>

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { isLocale } from '../../../shared/locale';
 import { useI18n } from '../../i18n';
 import { useApi } from '../../lib/deps';
 import { queries } from '../../lib/queries';
+import { useQuery } from '../../lib/use-query';
 import { useCart } from '../cart/cart-context';
 import { Footer } from './footer';
 import { Header } from './header';

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import * as library from '../../../shared/contracts/endpoints/library';
 import { LIBRARY_TOKEN_FRAGMENT } from '../../../shared/library-pages';
@@ -9,6 +8,7 @@ import { ApiError } from '../../lib/api';
 import { useApi } from '../../lib/deps';
 import { Head } from '../../lib/head';
 import { endpointQuery } from '../../lib/queries';
+import { useQuery } from '../../lib/use-query';
 import { libraryMessages } from './library-messages';
 import { LibraryView } from './library-view';
 import { type LinkRefusal, OpenLink } from './open-link';
@@ -29,7 +29,6 @@ function takeTokenFromAddress(): string | null {
  */
 export default function LibraryPage() {
   const api = useApi();
-  const queryClient = useQueryClient();
   const t = useMessages(libraryMessages);
   const [token, setToken] = useState<string | null>(null);
   const [notice, setNotice] = useState<LinkRefusal | null>(null);
@@ -40,7 +39,8 @@ export default function LibraryPage() {
     setBrowser(true);
   }, []);
   const query = endpointQuery(api, library.library, {});
-  const shelf = useQuery({ ...query, enabled: browser && token === null, retry: false, gcTime: 0 });
+  // Asked again on every visit (staleTime 0): a personal answer is never served from memory.
+  const shelf = useQuery({ ...query, enabled: browser && token === null, retry: false, staleTime: 0 });
 
   const signOut = async (everywhere: boolean) => {
     setSigningOut(true);
@@ -51,7 +51,6 @@ export default function LibraryPage() {
       // Signed out already (an ended session): the form below is what the buyer needs either way.
     } finally {
       setSigningOut(false);
-      queryClient.removeQueries({ queryKey: query.queryKey });
       await shelf.refetch();
     }
   };

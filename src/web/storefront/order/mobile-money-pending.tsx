@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { PaymentState } from '../../../shared/contracts/mobile-money';
 import type { Order } from '../../../shared/contracts/orders';
@@ -8,6 +7,7 @@ import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import { useApi } from '../../lib/deps';
 import { queries } from '../../lib/queries';
+import { useQueryClient } from '../../lib/use-query';
 import {
   mobileMoneyStatusKey,
   PayNowButton,

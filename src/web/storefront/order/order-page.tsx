@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import * as delivery from '../../../shared/contracts/endpoints/delivery';
@@ -12,6 +11,7 @@ import { useApi } from '../../lib/deps';
 import { Head } from '../../lib/head';
 import { paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
+import { useQuery } from '../../lib/use-query';
 import { purchaseMessages } from '../checkout/messages';
 import { OrderDiscount } from '../checkout/order-discount';
 import { ReceiptLink } from '../receipts/receipt-link';

@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { SHOP_CONTACT } from '../../../shared/shop';
 import { type MessageKey, useI18n } from '../../i18n';
 import { useApi } from '../../lib/deps';
 import { Head } from '../../lib/head';
 import { queries } from '../../lib/queries';
+import { useQuery } from '../../lib/use-query';
 import { ContentHtml } from './content-html';
 
 export const STATIC_PAGES = ['about', 'contact', 'faq', 'privacy', 'terms'] as const;

@@ -1,0 +1,96 @@
+import { describe, expect, test } from 'vitest';
+import { hashKey, QueryClient, queryOptions } from './query-client';
+
+const counted = <T>(queryKey: unknown[], answer: () => Promise<T>) => {
+  const calls = { count: 0 };
+  const options = queryOptions({
+    queryKey,
+    queryFn: () => {
+      calls.count += 1;
+      return answer();
+    },
+  });
+  return { options, calls };
+};
+
+describe('the storefront query cache', () => {
+  test('a key is the same whatever the order of its object properties', () => {
+    expect(hashKey(['g', { a: 1, b: 2 }])).toBe(hashKey(['g', { b: 2, a: 1 }]));
+    expect(hashKey(['g', { a: 1 }])).not.toBe(hashKey(['g', { a: 2 }]));
+  });
+
+  test('two asks at once for one key make one request, and a fresh answer is not asked again', async () => {
+    const client = new QueryClient({ staleTime: 30_000 });
+    const { options, calls } = counted(['guides', 'fr'], async () => ['a']);
+    const [one, two] = await Promise.all([client.fetchQuery(options), client.fetchQuery(options)]);
+    expect(one).toEqual(['a']);
+    expect(two).toBe(one);
+    await client.ensureQueryData(options);
+    await client.fetchQuery(options);
+    expect(calls.count).toBe(1);
+  });
+
+  test('a failure is kept (the server renders a 404) and handed to the browser with the answers', async () => {
+    const server = new QueryClient({ staleTime: 30_000 });
+    await server.fetchQuery(counted(['guide', 'ok'], async () => ({ title: 'Dakar' })).options);
+    const missing = counted(['guide', 'nope'], async () => Promise.reject(new Error('404')));
+    await expect(server.fetchQuery(missing.options)).rejects.toThrow('404');
+    const browser = new QueryClient({ staleTime: 30_000 });
+    browser.hydrate(JSON.parse(JSON.stringify(server.dehydrate())));
+    expect(browser.stateOf(['guide', 'ok'])).toMatchObject({ status: 'success', data: { title: 'Dakar' } });
+    expect(browser.stateOf(['guide', 'nope']).status).toBe('error');
+    expect(browser.isStale(missing.options)).toBe(true);
+  });
+
+  test('retry: 2 asks three times before failing; no retry by default', async () => {
+    const client = new QueryClient({ staleTime: 0 });
+    const once = counted(['a'], async () => Promise.reject(new Error('down')));
+    await expect(client.fetch(once.options)).rejects.toThrow('down');
+    expect(once.calls.count).toBe(1);
+    let n = 0;
+    const flaky = counted(['b'], async () => (++n < 3 ? Promise.reject(new Error('down')) : 'up'));
+    await expect(client.fetch({ ...flaky.options, retry: 2 })).resolves.toBe('up');
+    expect(flaky.calls.count).toBe(3);
+  }, 10_000);
+
+  test("invalidating a key the server's render filled asks for it again once it is on screen", async () => {
+    const browser = new QueryClient({ staleTime: 30_000 });
+    browser.hydrate([
+      { queryKey: ['order', 'x1'], state: { status: 'success', data: 'pending', updatedAt: Date.now() } },
+    ]);
+    const order = counted(['order', 'x1'], async () => 'pending_verification');
+    const stop = browser.subscribe(
+      ['order', 'x1'],
+      () => {},
+      () => order.options,
+    );
+    await browser.invalidateQueries({ queryKey: ['order', 'x1'] });
+    stop();
+    expect(order.calls.count).toBe(1);
+    expect(browser.stateOf(['order', 'x1']).data).toBe('pending_verification');
+  });
+
+  test('invalidating a prefix asks again for the keys on screen only, and marks the others stale', async () => {
+    const client = new QueryClient({ staleTime: 30_000 });
+    const shown = counted(['order', 'x1'], async () => 'paid');
+    const hidden = counted(['order', 'x2'], async () => 'paid');
+    const other = counted(['guide', 'x1'], async () => 'g');
+    await Promise.all([
+      client.fetch(shown.options),
+      client.fetch(hidden.options),
+      client.fetch(other.options),
+    ]);
+    const seen: string[] = [];
+    const stop = client.subscribe(
+      ['order', 'x1'],
+      () => seen.push(client.stateOf(['order', 'x1']).status),
+      () => shown.options,
+    );
+    await client.invalidateQueries({ queryKey: ['order'] });
+    stop();
+    expect([shown.calls.count, hidden.calls.count, other.calls.count]).toEqual([2, 1, 1]);
+    expect(client.isStale(hidden.options)).toBe(true);
+    expect(client.isStale(other.options)).toBe(false);
+    expect(seen.at(-1)).toBe('success');
+  });
+});
