@@ -5,6 +5,7 @@ import type { Db } from './db/client';
 import { checkoutJobs } from './modules/checkout/payment-attention';
 import { jobHandlers } from './modules/jobs/registry';
 import type { JobHandler } from './modules/jobs/worker';
+import { lightJobs } from './modules/light/light-copies.service';
 import { deliveryJobs } from './modules/mail/mail.jobs';
 import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-payment.service';
 import { mobileMoneyJobs, resendPaymentInstructions } from './modules/mobile-money/mobile-money.jobs';
@@ -30,5 +31,6 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
     ...mobileMoneyJobs,
     ...checkoutJobs,
     ...refundJobs,
+    ...lightJobs,
   ]);
 }
