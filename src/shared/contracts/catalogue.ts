@@ -33,6 +33,8 @@ export const guideListSchema = z.array(guideSchema);
 export const guideDetailSchema = guideSchema.extend({
   /** The same guide in the other language, when one exists. */
   translations: z.array(z.object({ locale: localeSchema, slug: z.string(), title: z.string() })),
+  /** The light edition's size, when the guide has one (issue 20). */
+  lightFileSize: z.number().int().nullable(),
 });
 export type GuideDetail = z.infer<typeof guideDetailSchema>;
 

@@ -4,6 +4,7 @@ import type { Guide, GuideDetail } from '../../../shared/contracts/catalogue';
 import type { Locale } from '../../../shared/locale';
 import type { Db } from '../../db/client';
 import { storedFiles, travelGuides } from '../../db/schema';
+import { pdfSizes } from '../light/light-copies.service';
 
 const cover = alias(storedFiles, 'cover');
 const pdf = alias(storedFiles, 'pdf');
@@ -112,7 +113,9 @@ export async function findActiveGuideBySlug(db: Db, slug: string): Promise<Guide
           ),
         )
     : [];
-  return { ...toGuide(row), translations };
+  const pdfId = row.guide.pdfPrimaryFileId;
+  const sizes = pdfId ? (await pdfSizes(db, [pdfId])).get(pdfId) : undefined;
+  return { ...toGuide(row), translations, lightFileSize: sizes?.lightBytes ?? null };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import type { GuideDetail } from '../../../shared/contracts/catalogue';
+import { dataPriceRegion } from '../../../shared/data-cost';
 import { displayPrice } from '../../../shared/money';
 import { useI18n } from '../../i18n';
 import { useApi, useAppDeps } from '../../lib/deps';
@@ -10,6 +11,7 @@ import { paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
 import { useCart } from '../cart/cart-context';
 import { toCartGuide } from '../cart/cart-rules';
+import { DownloadCost } from '../downloads/download-cost';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { GuidePreview } from './guide-preview';
 
@@ -127,6 +129,7 @@ function GuideSummary(props: { guide: GuideDetail }) {
           </div>
         ) : null}
       </dl>
+      <DownloadCost fullBytes={g.fileSize} lightBytes={g.lightFileSize} region={dataPriceRegion(g)} />
       <button
         type="button"
         onClick={() => cart.add(toCartGuide(g))}
