@@ -38,10 +38,23 @@ describe('what a download costs, said where the shopper looks', () => {
     );
     expect(photo.lightFileSize).toBe(sizes.light);
     expect(photo.lightFileSize!).toBeLessThan(photo.fileSize! * 0.7);
+    expect(photo.downloadCost).toEqual({
+      fr: {
+        full: downloadCostLine('full', sizes.full, 'senegal', 'fr'),
+        light: downloadCostLine('light', sizes.light, 'senegal', 'fr'),
+      },
+      en: {
+        full: downloadCostLine('full', sizes.full, 'senegal', 'en'),
+        light: downloadCostLine('light', sizes.light, 'senegal', 'en'),
+      },
+    });
     const plain = guideDetailSchema.parse(
       (await ctx.app.inject({ url: `/api/travel-guides/by-slug/${textOnly.slug}` })).json(),
     );
     expect(plain.lightFileSize).toBeNull();
+    expect(plain.downloadCost.en).toEqual({
+      full: downloadCostLine('full', plain.fileSize!, 'default', 'en'),
+    });
   });
 
   test('the order API gives each guide its sizes and whose data prices apply', async () => {

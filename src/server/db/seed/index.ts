@@ -90,7 +90,12 @@ async function prepareEditions(): Promise<PreparedEdition[]> {
       chapters: edition.chapters,
     });
     const bytes = edition.photos
-      ? await appendPhotoPages(built.bytes, { captions: edition.photos, link: 'https://guides-afrique.com/' })
+      ? await appendPhotoPages(built.bytes, {
+          captions: edition.photos,
+          // A 6 MP camera's frame: the full edition weighs what a guide with photos does.
+          width: 3000,
+          link: 'https://guides-afrique.com/',
+        })
       : built.bytes;
     const pageCount = built.pageCount + (edition.photos?.length ?? 0);
     const preview = await renderTocPreview(bytes, { width: 600 });

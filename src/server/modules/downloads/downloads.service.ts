@@ -225,5 +225,9 @@ export async function openZipDownload(
     seen.add(name);
     return { file, name };
   });
-  return { fileName: zipFileName(delivery.order.orderNumber), entries, orderId: delivery.order.id };
+  return {
+    fileName: zipFileName(delivery.order.orderNumber, grant.light),
+    entries,
+    orderId: delivery.order.id,
+  };
 }

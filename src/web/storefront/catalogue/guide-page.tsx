@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import type { GuideDetail } from '../../../shared/contracts/catalogue';
-import { dataPriceRegion } from '../../../shared/data-cost';
 import { displayPrice } from '../../../shared/money';
 import { useI18n } from '../../i18n';
 import { useApi, useAppDeps } from '../../lib/deps';
@@ -129,7 +128,7 @@ function GuideSummary(props: { guide: GuideDetail }) {
           </div>
         ) : null}
       </dl>
-      <DownloadCost fullBytes={g.fileSize} lightBytes={g.lightFileSize} region={dataPriceRegion(g)} />
+      <DownloadCost costs={g.downloadCost} />
       <button
         type="button"
         onClick={() => cart.add(toCartGuide(g))}

@@ -114,7 +114,6 @@ function GuideDownload(props: {
           <p className="font-semibold" lang={item.guide.locale}>
             {item.guide.title}
           </p>
-          <EditionChoice item={item} value={edition} onChange={setEdition} />
         </div>
         <button
           type="button"
@@ -127,6 +126,7 @@ function GuideDownload(props: {
           {t('order.download')}
         </button>
       </div>
+      <EditionChoice item={item} value={edition} onChange={setEdition} />
       {item.guide.hasSecondary ? (
         <button
           type="button"
