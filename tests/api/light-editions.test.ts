@@ -178,6 +178,7 @@ describe('downloading the light edition', () => {
     const fullRes = await ctx.app.inject({ url: fullZip.downloadUrl });
     expect(lightRes.statusCode).toBe(200);
     expect(lightRes.rawPayload.length).toBeLessThan(fullRes.rawPayload.length * 0.7);
+    expect(lightRes.headers['content-disposition']).toContain(body.fileName);
     const zipPath = path.join(scratch, body.fileName);
     await writeFile(zipPath, lightRes.rawPayload);
     const names = execFileSync('unzip', ['-Z1', zipPath]).toString().trim().split('\n').sort();

@@ -20,12 +20,14 @@ export function resolveMupdf(): string {
 /**
  * Runs `source` in a new worker with `workerData` (plus `mupdfUrl`) and resolves its first message;
  * rejects with `fail(reason)` when it takes longer than `timeoutMs`, throws or exits first.
+ * `transfer` moves those buffers to the worker instead of copying them (a large PDF held once).
  */
 export function runMupdfOnce<T>(
   source: string,
   workerData: Record<string, unknown>,
   timeoutMs: number,
   fail: (reason: string) => Error,
+  transfer: ArrayBuffer[] = [],
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(source, {
@@ -34,6 +36,7 @@ export function runMupdfOnce<T>(
       stdout: true,
       stderr: true,
       workerData: { ...workerData, mupdfUrl: resolveMupdf() },
+      transferList: transfer,
     });
     worker.stdout.resume();
     worker.stderr.resume();

@@ -43,7 +43,7 @@ export async function makeLightCopy(
   const [source] = await deps.db.select().from(storedFiles).where(eq(storedFiles.id, pdfFileId)).limit(1);
   if (source?.contentType !== 'application/pdf') return { kept: false, reason: 'not-a-pdf' };
   if (source.lightFileId) return { kept: false, reason: 'already-made' };
-  const made = await makeLightPdf(new Uint8Array(await deps.files.read(source.storageKey)), options);
+  const made = await makeLightPdf(await deps.files.read(source.storageKey), options);
   const ratio = made.pdf.length / source.size;
   if (ratio > 1 - MIN_SAVING) return { kept: false, reason: 'too-little-saved', ratio };
   const file = await storeFile(deps, {

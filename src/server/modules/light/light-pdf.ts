@@ -103,18 +103,21 @@ const { parentPort, workerData } = require('node:worker_threads');
 
 /**
  * The light edition of a PDF, made in a worker thread ended after `timeoutMs`; LightPdfError when
- * mupdf cannot read it, it is protected, or it takes too long.
+ * mupdf cannot read it, it is protected, or it takes too long. The bytes are copied once into a
+ * buffer moved to the worker, so a large PDF is not held twice on this side.
  */
 export async function makeLightPdf(
   pdf: Uint8Array,
   options: { timeoutMs?: number } = {},
 ): Promise<LightPdfResult> {
-  const workerData = { pdf, dpi: LIGHT_DPI, quality: LIGHT_JPEG_QUALITY, keepScale: KEEP_SCALE };
+  const bytes = new Uint8Array(pdf);
+  const workerData = { pdf: bytes, dpi: LIGHT_DPI, quality: LIGHT_JPEG_QUALITY, keepScale: KEEP_SCALE };
   const answer = await runMupdfOnce<WorkerAnswer>(
     WORKER_SOURCE,
     workerData,
     options.timeoutMs ?? LIGHT_TIMEOUT_MS,
     (reason) => new LightPdfError(reason),
+    [bytes.buffer as ArrayBuffer],
   );
   if ('refused' in answer) throw new LightPdfError(answer.refused);
   return answer;
