@@ -6,6 +6,7 @@ import { checkoutJobs } from './modules/checkout/payment-attention';
 import { jobHandlers } from './modules/jobs/registry';
 import type { JobHandler } from './modules/jobs/worker';
 import { libraryJobs } from './modules/library/sign-in.service';
+import { lightJobs } from './modules/light/light-copies.service';
 import { deliveryJobs } from './modules/mail/mail.jobs';
 import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-payment.service';
 import { mobileMoneyJobs, resendPaymentInstructions } from './modules/mobile-money/mobile-money.jobs';
@@ -34,6 +35,7 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
     ...refundJobs,
     ...whatsappJobs,
     ...libraryJobs,
+    ...lightJobs,
   ]);
   // An order's WhatsApp message is queued by the jobs that deliver it or say how to pay it.
   return withWhatsAppMessages(handlers, deps);

@@ -34,6 +34,18 @@ function groupThousands(n: number, locale: Locale): string {
   return String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, NUMBER_STYLE[locale].group);
 }
 
+/** "1 234,5" / "1,234.5": a number with at most `fractionDigits` decimals, written as the language does. */
+export function formatDecimal(value: number, locale: Locale, fractionDigits = 0): string {
+  const scale = 10 ** fractionDigits;
+  const rounded = Math.round(Math.abs(value) * scale);
+  const whole = groupThousands(Math.floor(rounded / scale), locale);
+  const rest = String(rounded % scale)
+    .padStart(fractionDigits, '0')
+    .replace(/0+$/, '');
+  const sign = value < 0 && rounded > 0 ? '-' : '';
+  return rest ? `${sign}${whole}${NUMBER_STYLE[locale].decimal}${rest}` : `${sign}${whole}`;
+}
+
 /** "24 598 FCFA" / "24,598 FCFA": the euro amount at the fixed peg, rounded to the franc. */
 export function formatFcfa(cents: number, locale: Locale): string {
   return `${groupThousands(centsToFcfa(cents), locale)} FCFA`;

@@ -6,6 +6,7 @@ import { createLocalFileStore } from '../../src/server/adapters/storage/local';
 import { openPglite, openPostgres } from '../../src/server/db/client';
 import { seedDemoData } from '../../src/server/db/seed';
 import { adminConnection, withDatabase } from '../helpers/postgres';
+import { makeSeededLightCopies } from '../helpers/seed-light';
 
 export const E2E_TEMPLATE_DATABASE = 'shop_e2e_template';
 
@@ -34,11 +35,13 @@ export default async function setup(project: TestProject) {
     const database = await openPostgres(withDatabase(databaseUrl, E2E_TEMPLATE_DATABASE), { max: 2 });
     await database.migrate();
     await seedDemoData({ db: database.db, files });
+    await makeSeededLightCopies({ db: database.db, files });
     await database.close();
   } else {
     const database = await openPglite({ dir: path.join(templateDir, 'db') });
     await database.migrate();
     await seedDemoData({ db: database.db, files });
+    await makeSeededLightCopies({ db: database.db, files });
     await database.close();
   }
   project.provide('e2eTemplate', {

@@ -30,9 +30,19 @@ export const guideListQuerySchema = z.object({
 
 export const guideListSchema = z.array(guideSchema);
 
+const downloadCostLinesSchema = z.object({ full: z.string().optional(), light: z.string().optional() });
+
 export const guideDetailSchema = guideSchema.extend({
   /** The same guide in the other language, when one exists. */
   translations: z.array(z.object({ locale: localeSchema, slug: z.string(), title: z.string() })),
+  /** The light edition's size, when the guide has one (issue 20). */
+  lightFileSize: z.number().int().nullable(),
+  /**
+   * What each edition costs in data, as said in each language ("Version légère : 3,1 Mo ≈ 4 FCFA
+   * de données"): written by the server so the prices and their formatter stay out of the page's
+   * first-load JavaScript.
+   */
+  downloadCost: z.object({ fr: downloadCostLinesSchema, en: downloadCostLinesSchema }),
 });
 export type GuideDetail = z.infer<typeof guideDetailSchema>;
 

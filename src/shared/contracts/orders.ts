@@ -13,6 +13,8 @@ export const orderStatusSchema = z.enum([
 export const paymentMethodSchema = z.enum(PAYMENT_METHOD_VALUES);
 
 /** An order as the shopper's pages read it (spec storefront §3), plus the support number. */
+export const dataRegionSchema = z.enum(['cote-divoire', 'senegal', 'maroc', 'default']);
+
 export const orderSchema = z.object({
   /** The public id: ≥128 random bits, the key to the order page. */
   id: z.string(),
@@ -48,6 +50,10 @@ export const orderSchema = z.object({
         fileName: z.string().nullable(),
         locale: localeSchema,
         hasSecondary: z.boolean(),
+        /** The light edition's size, when the guide has one (issue 20). */
+        lightFileSize: z.int().nullable(),
+        /** Whose data prices say what a download costs: the guide's country, else the default. */
+        dataRegion: dataRegionSchema,
       }),
     }),
   ),

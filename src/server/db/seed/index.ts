@@ -4,12 +4,14 @@ import type { Locale } from '../../../shared/locale';
 import type { FileStore } from '../../adapters/storage/file-store';
 import { makeCoverWebp, renderTocPreview } from '../../modules/catalogue/guide-assets';
 import { storeFile } from '../../modules/files/files.service';
+import { queueLightCopies } from '../../modules/light/light-copies.service';
 import type { Db } from '../client';
 import { contentBlocks, contentVersions, travelGuides } from '../schema';
 import { contentRows } from './content';
 import { COVER_WIDTH, coverSvg } from './cover-art';
 import { buildCompanionPdf, buildGuidePdf } from './guide-pdf';
 import { DEMO_GUIDES } from './guides';
+import { appendPhotoPages } from './photo-pages';
 import type { GuideEdition, GuideSeed } from './seed-types';
 
 export interface SeedDeps {
@@ -79,7 +81,7 @@ async function prepareEditions(): Promise<PreparedEdition[]> {
 
   const prepared: Omit<PreparedEdition, 'cover'>[] = [];
   for (const { seed, locale, edition, translationGroup } of editions) {
-    const { bytes, pageCount } = await buildGuidePdf({
+    const built = await buildGuidePdf({
       locale,
       theme: seed.theme,
       title: edition.title,
@@ -87,6 +89,15 @@ async function prepareEditions(): Promise<PreparedEdition[]> {
       description: edition.description,
       chapters: edition.chapters,
     });
+    const bytes = edition.photos
+      ? await appendPhotoPages(built.bytes, {
+          captions: edition.photos,
+          // A 6 MP camera's frame: the full edition weighs what a guide with photos does.
+          width: 3000,
+          link: 'https://guides-afrique.com/',
+        })
+      : built.bytes;
+    const pageCount = built.pageCount + (edition.photos?.length ?? 0);
     const preview = await renderTocPreview(bytes, { width: 600 });
     const companion = edition.companion
       ? await buildCompanionPdf(edition.companion, seed.theme, locale)
@@ -185,6 +196,11 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
         });
       }
       await tx.insert(travelGuides).values(guideRows);
+      // Light editions (issue 20) are made by the job worker, after the seed, like an upload's.
+      await queueLightCopies(
+        tx,
+        guideRows.flatMap((row) => [row.pdfPrimaryFileId, row.pdfSecondaryFileId]),
+      );
 
       // Blocks an operator already wrote are kept; only missing ones get the demo text.
       const updatedAt = new Date(now);

@@ -29,6 +29,8 @@ export interface GuideEdition {
   rating: string;
   reviewCount: number;
   companion?: CompanionSheet;
+  /** Captions of full-page photographs added at the end (issue 20: a light edition worth making). */
+  photos?: readonly string[];
 }
 
 /** The palette and motif of a cover and of the PDF's first page. */

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { orderItems, storedFiles, travelGuides } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../domain/errors';
 import { slugify } from '../downloads/file-names';
+import { queueLightCopies } from '../light/light-copies.service';
 import { recordGuideChange } from './guide-activity';
 import {
   assertFileTypes,
@@ -144,6 +145,7 @@ export async function createGuide(
         })
         .returning();
       await recordGuideChange(tx, { actor, verb: 'create', after: created!, files });
+      await queueLightCopies(tx, [stored.primary?.id, stored.secondary?.id]);
       return created!;
     });
     return await findAdminGuide(deps.db, row.id);
@@ -207,6 +209,7 @@ export async function updateGuide(
         .where(eq(travelGuides.id, id))
         .returning();
       await recordGuideChange(tx, { actor, verb: 'update', before: old, after: updated!, files });
+      await queueLightCopies(tx, [stored.primary?.id, stored.secondary?.id]);
       return [
         stored.cover ? old.coverFileId : null,
         stored.primary ? old.pdfPrimaryFileId : null,
@@ -268,6 +271,7 @@ export async function attachGuidePdf(
         after: updated!,
         files: { pdfPrimary: file },
       });
+      await queueLightCopies(tx, [stored.primary?.id]);
       return old.previewFileId;
     });
   } catch (error) {

@@ -154,7 +154,12 @@ export async function removeStoredFiles(deps: Deps, ids: (string | null | undefi
     const variants = variantNames.length
       ? await deps.db.select().from(storedFiles).where(inArray(storedFiles.publicName, variantNames))
       : [];
-    const all = [...rows, ...variants];
+    // A PDF's light copy (issue 20) goes with it.
+    const lightIds = rows.map((row) => row.lightFileId).filter((id): id is string => id !== null);
+    const lights = lightIds.length
+      ? await deps.db.select().from(storedFiles).where(inArray(storedFiles.id, lightIds))
+      : [];
+    const all = [...rows, ...variants, ...lights];
     await deps.db.delete(storedFiles).where(
       inArray(
         storedFiles.id,

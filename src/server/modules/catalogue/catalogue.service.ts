@@ -1,9 +1,11 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Guide, GuideDetail } from '../../../shared/contracts/catalogue';
+import { dataPriceRegion, downloadCostLines } from '../../../shared/data-cost';
 import type { Locale } from '../../../shared/locale';
 import type { Db } from '../../db/client';
 import { storedFiles, travelGuides } from '../../db/schema';
+import { pdfSizes } from '../light/light-copies.service';
 
 const cover = alias(storedFiles, 'cover');
 const pdf = alias(storedFiles, 'pdf');
@@ -76,7 +78,17 @@ export async function findActiveGuideBySlug(db: Db, slug: string): Promise<Guide
           ),
         )
     : [];
-  return { ...toGuide(row), translations };
+  const pdfId = row.guide.pdfPrimaryFileId;
+  const sizes = pdfId ? (await pdfSizes(db, [pdfId])).get(pdfId) : undefined;
+  const guide = toGuide(row);
+  const region = dataPriceRegion(guide);
+  const costs = { fullBytes: guide.fileSize, lightBytes: sizes?.lightBytes ?? null };
+  return {
+    ...guide,
+    translations,
+    lightFileSize: costs.lightBytes,
+    downloadCost: { fr: downloadCostLines(costs, region, 'fr'), en: downloadCostLines(costs, region, 'en') },
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -22,6 +22,24 @@ describe('download tokens', () => {
     }
   });
 
+  test('a light grant (issue 20) round-trips, and is never read as the full one', () => {
+    const zipGrant: DownloadGrant = {
+      k: 'zip',
+      order: 'c2d5b7a0-0000-4000-8000-00000000abcd',
+      exp,
+      light: true,
+    };
+    for (const grant of [
+      { ...fileGrant, light: true },
+      { ...fileGrant, slot: 'primary' as const, light: true },
+      zipGrant,
+    ]) {
+      const token = signDownloadToken(secret, grant);
+      expect(verifyDownloadToken(secret, token, now)).toEqual({ ok: true, grant });
+      expect(token).not.toBe(signDownloadToken(secret, { ...grant, light: false }));
+    }
+  });
+
   test('expire at their expiry, to the second', () => {
     const token = signDownloadToken(secret, fileGrant);
     expect(verifyDownloadToken(secret, token, new Date(exp * 1000 - 1)).ok).toBe(true);

@@ -5,17 +5,19 @@ import { appSettings } from '../../db/schema';
 
 /**
  * What a download link grants: one stamped PDF of one order item, or the ZIP of a whole order,
- * until `exp` (Unix seconds).
+ * until `exp` (Unix seconds); `light` for the light editions (issue 20).
  */
 export type DownloadGrant =
-  | { k: 'file'; item: string; slot: 'primary' | 'secondary'; exp: number }
-  | { k: 'zip'; order: string; exp: number };
+  | { k: 'file'; item: string; slot: 'primary' | 'secondary'; exp: number; light?: boolean }
+  | { k: 'zip'; order: string; exp: number; light?: boolean };
 
 export type TokenCheck = { ok: true; grant: DownloadGrant } | { ok: false; reason: 'invalid' | 'expired' };
 
 // Domain separation: a MAC made for anything else with the same secret never verifies as a link.
 const CONTEXT = Buffer.from('download-link-v1');
 const KIND = { primary: 1, secondary: 2, zip: 3 } as const;
+/** A light edition's kind is the full one's plus this. */
+const LIGHT = 3;
 const BODY_BYTES = 21; // kind (1) + uuid (16) + expiry in Unix seconds (4)
 const MAC_BYTES = 16; // HMAC-SHA256 truncated to 128 bits (RFC 2104 §5 allows truncation)
 
@@ -32,7 +34,7 @@ const bytesToUuid = (bytes: Buffer) =>
  */
 export function signDownloadToken(secret: Buffer, grant: DownloadGrant): string {
   const body = Buffer.alloc(BODY_BYTES);
-  body[0] = grant.k === 'zip' ? KIND.zip : KIND[grant.slot];
+  body[0] = (grant.k === 'zip' ? KIND.zip : KIND[grant.slot]) + (grant.light ? LIGHT : 0);
   uuidToBytes(grant.k === 'zip' ? grant.order : grant.item).copy(body, 1);
   body.writeUInt32BE(grant.exp, 17);
   return Buffer.concat([body, mac(secret, body)]).toString('base64url');
@@ -50,11 +52,19 @@ export function verifyDownloadToken(secret: Buffer, token: string, now: Date): T
     return { ok: false, reason: 'invalid' };
   const id = bytesToUuid(body.subarray(1, 17));
   const exp = body.readUInt32BE(17);
+  const light = body[0]! > LIGHT;
+  const kind = light ? body[0]! - LIGHT : body[0];
   const grant: DownloadGrant | undefined =
-    body[0] === KIND.zip
-      ? { k: 'zip', order: id, exp }
-      : body[0] === KIND.primary || body[0] === KIND.secondary
-        ? { k: 'file', item: id, slot: body[0] === KIND.primary ? 'primary' : 'secondary', exp }
+    kind === KIND.zip
+      ? { k: 'zip', order: id, exp, ...(light ? { light } : {}) }
+      : kind === KIND.primary || kind === KIND.secondary
+        ? {
+            k: 'file',
+            item: id,
+            slot: kind === KIND.primary ? 'primary' : 'secondary',
+            exp,
+            ...(light ? { light } : {}),
+          }
         : undefined;
   if (!grant) return { ok: false, reason: 'invalid' };
   if (exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };

@@ -31,15 +31,11 @@ export const downloadsRoutes: FastifyPluginAsyncZod<DownloadsRoutesOptions> = as
   const served = downloadRecording(app.services.config.analytics.geoip, options.recordDownload);
 
   route(app, api.storefront.zipLink, async (request) =>
-    issueZipLink(deps, { publicId: request.params.orderId }),
+    issueZipLink(deps, { publicId: request.params.orderId, variant: request.query.variant }),
   );
 
-  route(app, api.storefront.downloadLink, async (request) =>
-    issueDownloadLink(deps, {
-      publicId: request.params.orderId,
-      guideId: request.params.guideId,
-      slot: request.query.file,
-    }),
+  route(app, api.storefront.downloadLink, async ({ params: { orderId, guideId }, query }) =>
+    issueDownloadLink(deps, { publicId: orderId, guideId, slot: query.file, variant: query.variant }),
   );
 
   // Compression off: byte ranges address the stored bytes, and PDFs and ZIPs do not shrink anyway.

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { orderItems } from '../../db/schema';
 import { forbidden, gone, notFound, unavailable } from '../../domain/errors';
 import type { StoredFile } from '../files/files.service';
+import { lightCopyOf } from '../light/light-copies.service';
 import { type DeliveryItem, type DeliveryOrder, findDeliveryOrder, type OrderRow } from './delivery-order';
 import { assertAccessNotRevoked } from './download-access';
 import {
@@ -17,10 +18,11 @@ import {
 import { StampRenderError } from './stamp-line';
 import {
   deliverableSlots,
-  ensureStampedFile,
+  ensureStampedCopy,
   MissingGuidePdfError,
   type PdfSlot,
   type StampDeps,
+  sourceFileOf,
 } from './stamped-files.service';
 
 /** Storefront spec §9: a download link is valid for 15 minutes. */
@@ -56,10 +58,34 @@ async function findCompletedOrder(db: Db, publicId: string): Promise<DeliveryOrd
   return delivery;
 }
 
+/** The full PDFs, or their light editions (images downsampled, issue 20). */
+export type DownloadVariant = 'full' | 'light';
+
+const NO_LIGHT_EDITION = 'This guide has no light edition: download the full one.';
+
+/**
+ * The PDF a buyer's copy is stamped from: the guide's file in that slot, or its light copy. A
+ * light edition asked for where none was kept (too little to save, or not made yet) is a 404 that
+ * says so; the pages only offer it where it exists.
+ */
+async function sourceFor(deps: DownloadDeps, entry: DeliveryItem, slot: PdfSlot, variant: DownloadVariant) {
+  const full = await sourceFileOf(deps, entry, slot);
+  if (variant === 'full') return full;
+  const light = await lightCopyOf(deps.db, full.id);
+  if (!light) throw notFound(NO_LIGHT_EDITION);
+  return light;
+}
+
 /** Stamps on demand when the job has not got there yet: a shopper would rather wait a second than retry. */
-async function stampedCopy(deps: DownloadDeps, order: OrderRow, entry: DeliveryItem, slot: PdfSlot) {
+async function stampedCopy(
+  deps: DownloadDeps,
+  order: OrderRow,
+  entry: DeliveryItem,
+  slot: PdfSlot,
+  variant: DownloadVariant = 'full',
+) {
   try {
-    return await ensureStampedFile(deps, order, entry, slot);
+    return await ensureStampedCopy(deps, order, entry, slot, await sourceFor(deps, entry, slot, variant));
   } catch (error) {
     if (error instanceof MissingGuidePdfError) {
       throw unavailable('This guide’s PDF is not available right now. Please try again later.', 300);
@@ -84,44 +110,62 @@ async function signedUrl(deps: DownloadDeps, endpoint: Route, grant: (exp: numbe
 /** A fresh 15-minute link to the buyer's stamped copy of one guide (or its companion PDF). */
 export async function issueDownloadLink(
   deps: DownloadDeps,
-  input: { publicId: string; guideId: string; slot: PdfSlot },
+  input: { publicId: string; guideId: string; slot: PdfSlot; variant?: DownloadVariant },
 ): Promise<DownloadLink> {
   const { order, items } = await findCompletedOrder(deps.db, input.publicId);
   const entry = items.find((candidate) => candidate.guide.id === input.guideId);
   if (!entry) throw notFound('This guide is not part of this order');
   assertDeliverable(order);
   if (!deliverableSlots(entry).includes(input.slot)) throw notFound('This guide has no companion PDF');
-  const file = await stampedCopy(deps, order, entry, input.slot);
+  const light = input.variant === 'light';
+  const file = await stampedCopy(deps, order, entry, input.slot, input.variant);
   const link = await signedUrl(deps, deliveryEndpoints.file, (exp) => ({
     k: 'file',
     item: entry.item.id,
     slot: input.slot,
     exp,
+    ...(light ? { light } : {}),
   }));
   return { ...link, fileName: file.originalName };
 }
 
-export const zipFileName = (orderNumber: string) =>
-  `guides-afrique-${orderNumber.replace(/[^A-Za-z0-9-]/g, '')}.zip`;
+export const zipFileName = (orderNumber: string, light = false) =>
+  `guides-afrique-${orderNumber.replace(/[^A-Za-z0-9-]/g, '')}${light ? '-light' : ''}.zip`;
 
-/** A fresh 15-minute link to one ZIP of every PDF of the order, stamped first so the ZIP starts at once. */
-export async function issueZipLink(deps: DownloadDeps, input: { publicId: string }): Promise<DownloadLink> {
+/**
+ * A fresh 15-minute link to one ZIP of every PDF of the order, stamped first so the ZIP starts at
+ * once. The light ZIP holds each PDF's light edition, and the full PDF where none was kept (a
+ * guide of text alone): the buyer still gets everything, as small as the shop has it.
+ */
+export async function issueZipLink(
+  deps: DownloadDeps,
+  input: { publicId: string; variant?: DownloadVariant },
+): Promise<DownloadLink> {
   const delivery = await findCompletedOrder(deps.db, input.publicId);
   assertDeliverable(delivery.order);
-  await stampAll(deps, delivery);
+  const light = input.variant === 'light';
+  await stampAll(deps, delivery, input.variant);
   const link = await signedUrl(deps, deliveryEndpoints.zipFile, (exp) => ({
     k: 'zip',
     order: delivery.order.id,
     exp,
+    ...(light ? { light } : {}),
   }));
-  return { ...link, fileName: zipFileName(delivery.order.orderNumber) };
+  return { ...link, fileName: zipFileName(delivery.order.orderNumber, light) };
 }
 
-async function stampAll(deps: DownloadDeps, delivery: DeliveryOrder): Promise<StoredFile[]> {
+async function stampAll(
+  deps: DownloadDeps,
+  delivery: DeliveryOrder,
+  variant: DownloadVariant = 'full',
+): Promise<StoredFile[]> {
   const files: StoredFile[] = [];
   for (const entry of delivery.items) {
-    for (const slot of deliverableSlots(entry))
-      files.push(await stampedCopy(deps, delivery.order, entry, slot));
+    for (const slot of deliverableSlots(entry)) {
+      const full = await sourceFileOf(deps, entry, slot).catch(() => undefined);
+      const light = variant === 'light' && full ? await lightCopyOf(deps.db, full.id) : undefined;
+      files.push(await stampedCopy(deps, delivery.order, entry, slot, light ? 'light' : 'full'));
+    }
   }
   return files;
 }
@@ -152,7 +196,11 @@ export async function openFileDownload(
   if (!delivery || !entry) throw notFound('This file no longer exists');
   // Checked again at download time: an order refunded after the link was made no longer downloads.
   assertDeliverable(delivery.order);
-  return { file: await stampedCopy(deps, delivery.order, entry, grant.slot), orderId: delivery.order.id };
+  const variant = grant.light ? 'light' : 'full';
+  return {
+    file: await stampedCopy(deps, delivery.order, entry, grant.slot, variant),
+    orderId: delivery.order.id,
+  };
 }
 
 export interface ZipEntry {
@@ -171,11 +219,15 @@ export async function openZipDownload(
   if (!delivery) throw notFound('This order no longer exists');
   assertDeliverable(delivery.order);
   const seen = new Set<string>();
-  const entries = (await stampAll(deps, delivery)).map((file) => {
+  const entries = (await stampAll(deps, delivery, grant.light ? 'light' : 'full')).map((file) => {
     let name = file.originalName;
     for (let n = 2; seen.has(name); n++) name = file.originalName.replace(/\.pdf$/i, `-${n}.pdf`);
     seen.add(name);
     return { file, name };
   });
-  return { fileName: zipFileName(delivery.order.orderNumber), entries, orderId: delivery.order.id };
+  return {
+    fileName: zipFileName(delivery.order.orderNumber, grant.light),
+    entries,
+    orderId: delivery.order.id,
+  };
 }

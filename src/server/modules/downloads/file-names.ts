@@ -17,12 +17,16 @@ export function stampedFileName(options: {
   guideTitle: string;
   sourceName: string;
   orderNumber: string;
+  /** A light edition's copy (issue 20): its name says so, beside the full one in a folder or a ZIP. */
+  light?: boolean;
 }): string {
   const order = options.orderNumber.replace(/[^A-Za-z0-9-]/g, '');
+  const source = options.sourceName.replace(/(-light)?\.pdf$/i, '');
   const base =
     options.slot === 'primary'
       ? slugify(options.guideTitle)
-      : slugify(options.sourceName.replace(/\.pdf$/i, ''), `${slugify(options.guideTitle)}-companion`);
+      : slugify(source, `${slugify(options.guideTitle)}-companion`);
+  if (options.light) return `${base}-light-${order}.pdf`;
   return `${base}-${order}.pdf`;
 }
 

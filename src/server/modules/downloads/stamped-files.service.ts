@@ -3,6 +3,7 @@ import type { FileStore } from '../../adapters/storage/file-store';
 import type { Db } from '../../db/client';
 import { stampedCopies, storedFiles } from '../../db/schema';
 import { type StoredFile, storeFile } from '../files/files.service';
+import { LIGHT_PURPOSE } from '../light/light-copies.service';
 import type { DeliveryItem, DeliveryOrder, OrderRow } from './delivery-order';
 import { stampedFileName } from './file-names';
 import { stampLine, stampPdf } from './stamp-pdf';
@@ -69,6 +70,7 @@ export async function ensureStampedCopy(
       guideTitle: entry.item.title,
       sourceName: source.originalName,
       orderNumber: order.orderNumber,
+      light: source.purpose === LIGHT_PURPOSE,
     }),
   });
   const recorded = await deps.db

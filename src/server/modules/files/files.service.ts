@@ -14,7 +14,7 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 export interface StoreFileInput {
-  purpose: 'cover' | 'pdf' | 'preview' | 'stamped-pdf' | 'receipt' | 'media';
+  purpose: 'cover' | 'pdf' | 'light-pdf' | 'preview' | 'stamped-pdf' | 'receipt' | 'media';
   data: Buffer;
   contentType: keyof typeof EXTENSIONS | string;
   originalName: string;

@@ -1,9 +1,7 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { invalid } from '../../domain/errors';
 import { withImageSlot } from './image-work';
+import { runMupdfOnce } from './mupdf-worker';
 
 /**
  * A PDF receipt is kept as a picture of its first pages (issue 15 §3): nothing the sender put in
@@ -63,46 +61,15 @@ const { parentPort, workerData } = require('node:worker_threads');
 })().catch(() => parentPort.postMessage({ refused: 'unreadable' }));
 `;
 
-let mupdfUrl: string | undefined;
-const resolveMupdf = (): string => {
-  mupdfUrl ??= pathToFileURL(createRequire(import.meta.url).resolve('mupdf')).href;
-  return mupdfUrl;
-};
-
 /** Parses and renders in a worker; terminated when it takes longer than `timeoutMs`. */
 function renderInWorker(pdf: Buffer, timeoutMs: number): Promise<WorkerAnswer> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      // mupdf prints its repair warnings for every odd file; they say nothing the answer does not.
-      stdout: true,
-      stderr: true,
-      workerData: {
-        mupdfUrl: resolveMupdf(),
-        pdf: new Uint8Array(pdf),
-        maxPages: MAX_PAGES,
-        width: PAGE_WIDTH,
-        maxHeight: PAGE_MAX_HEIGHT,
-      },
-    });
-    worker.stdout.resume();
-    worker.stderr.resume();
-    let settled = false;
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      outcome();
-    };
-    const timer = setTimeout(
-      () => finish(() => reject(new PdfRenderError(`took longer than ${timeoutMs} ms`))),
-      timeoutMs,
-    );
-    worker.once('message', (answer: WorkerAnswer) => finish(() => resolve(answer)));
-    worker.once('error', (error) => finish(() => reject(new PdfRenderError(error.message))));
-    worker.once('exit', (code) => finish(() => reject(new PdfRenderError(`worker exited with ${code}`))));
-  });
+  const workerData = {
+    pdf: new Uint8Array(pdf),
+    maxPages: MAX_PAGES,
+    width: PAGE_WIDTH,
+    maxHeight: PAGE_MAX_HEIGHT,
+  };
+  return runMupdfOnce(WORKER_SOURCE, workerData, timeoutMs, (reason) => new PdfRenderError(reason));
 }
 
 const REFUSALS: Record<string, string> = {

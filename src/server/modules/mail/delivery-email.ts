@@ -12,7 +12,7 @@ export interface DeliveryEmailInput {
   orderPageUrl: string;
   /** "My guides" (issue 19): every guide bought with this email, for a buyer who loses this one. */
   libraryUrl: string;
-  guides: { title: string; withCompanion: boolean }[];
+  guides: { title: string; withCompanion: boolean; costs?: { full?: string; light?: string } }[];
   /** Sent again at the shopper's request ("Resend my links"). */
   resend: boolean;
   /** The promo code the order used, shown under its guides (issue 18). */
@@ -66,6 +66,9 @@ export function composeDeliveryEmail(input: DeliveryEmailInput): ComposedEmail {
   const intro = input.resend ? t.resendIntro : t.intro;
   const guideLine = (g: DeliveryEmailInput['guides'][number]) =>
     g.withCompanion ? `${g.title} (${t.companion})` : g.title;
+  // The sizes and what they cost in data (issue 20), under each guide.
+  const costLines = (g: DeliveryEmailInput['guides'][number]) =>
+    [g.costs?.full, g.costs?.light].filter((line): line is string => !!line);
   const discount = input.discount ? discountLine(input.locale, input.discount) : null;
 
   const text = [
@@ -73,7 +76,7 @@ export function composeDeliveryEmail(input: DeliveryEmailInput): ComposedEmail {
     '',
     intro,
     '',
-    ...input.guides.map((g) => `- ${guideLine(g)}`),
+    ...input.guides.flatMap((g) => [`- ${guideLine(g)}`, ...costLines(g).map((line) => `  ${line}`)]),
     ...(discount ? [discount] : []),
     '',
     t.linkIntro,
@@ -96,7 +99,14 @@ export function composeDeliveryEmail(input: DeliveryEmailInput): ComposedEmail {
   const body = `<p style="${p}">${e(t.greeting(name))}</p>
 <p style="${p}">${e(intro)}</p>
 <ul style="${p};padding-left:20px">
-${input.guides.map((g) => `<li>${e(guideLine(g))}</li>`).join('\n')}
+${input.guides
+  .map(
+    (g) =>
+      `<li>${e(guideLine(g))}${costLines(g)
+        .map((line) => `<br><span style="font-size:14px;color:#4b5563">${e(line)}</span>`)
+        .join('')}</li>`,
+  )
+  .join('\n')}
 </ul>
 ${discount ? `<p style="${p}">${e(discount)}</p>\n` : ''}<p style="${p}">${e(t.linkIntro)}</p>
 <p style="margin:0 0 24px"><a href="${e(input.orderPageUrl)}" style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-size:16px;font-weight:bold">${e(t.button)}</a></p>

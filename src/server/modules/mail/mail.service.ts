@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { LIBRARY_PAGE_PATHS } from '../../../shared/library-pages';
 import type { Locale } from '../../../shared/locale';
+import { dataPriceRegion, downloadCostLines } from '../../../shared/data-cost';
 import { isPaidOnOrder } from '../../../shared/payment-methods';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
@@ -10,6 +11,7 @@ import { emailLog, jobs, orders } from '../../db/schema';
 import { isServiceUnavailable } from '../../http/errors';
 import type { DeliveryOrder } from '../downloads/delivery-order';
 import { enqueueJob } from '../jobs/jobs.service';
+import { pdfSizes } from '../light/light-copies.service';
 import { type ComposedEmail, composeDeliveryEmail } from './delivery-email';
 import { RESEND_LINKS_JOB, resendLinksJob } from './delivery-jobs';
 
@@ -152,6 +154,10 @@ export async function sendDeliveryEmail(
 ): Promise<'sent' | 'already-sent'> {
   const { order, items } = delivery;
   const resendId = options.resendRequestId;
+  const sizes = await pdfSizes(
+    deps.db,
+    items.flatMap((entry) => (entry.guide.pdfPrimaryFileId ? [entry.guide.pdfPrimaryFileId] : [])),
+  );
   const email = composeDeliveryEmail({
     locale: order.locale,
     firstName: order.firstName,
@@ -161,6 +167,12 @@ export async function sendDeliveryEmail(
     guides: items.map((entry) => ({
       title: entry.item.title,
       withCompanion: !!entry.guide.pdfSecondaryFileId,
+      // What each edition costs in data (issue 20), in the order's language.
+      costs: downloadCostLines(
+        sizes.get(entry.guide.pdfPrimaryFileId ?? '') ?? { fullBytes: null, lightBytes: null },
+        dataPriceRegion(entry.guide),
+        order.locale,
+      ),
     })),
     resend: resendId !== undefined,
     discount: order,

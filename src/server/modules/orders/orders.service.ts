@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Customer } from '../../../shared/contracts/checkout';
 import type { Order } from '../../../shared/contracts/orders';
+import { dataPriceRegion } from '../../../shared/data-cost';
 import type { Locale } from '../../../shared/locale';
 import { centsToDecimal, toCents } from '../../../shared/money';
 import { isPaidOnOrder, type PaymentMethod } from '../../../shared/payment-methods';
@@ -195,6 +196,7 @@ export async function findOrderByPaymentIntent(db: Db, paymentIntentId: string) 
 
 const cover = alias(storedFiles, 'cover');
 const pdf = alias(storedFiles, 'pdf');
+const light = alias(storedFiles, 'light');
 
 /** The order as the shopper's pages read it, by its public id only; anything else is undefined. */
 export async function findOrderByPublicId(db: Db, publicId: string): Promise<Order | undefined> {
@@ -210,11 +212,14 @@ export async function findOrderByPublicId(db: Db, publicId: string): Promise<Ord
       coverName: cover.publicName,
       pdfName: pdf.originalName,
       pdfSize: pdf.size,
+      lightSize: light.size,
+      description: travelGuides.description,
     })
     .from(orderItems)
     .innerJoin(travelGuides, eq(travelGuides.id, orderItems.guideId))
     .leftJoin(cover, eq(cover.id, travelGuides.coverFileId))
     .leftJoin(pdf, eq(pdf.id, travelGuides.pdfPrimaryFileId))
+    .leftJoin(light, eq(light.id, pdf.lightFileId))
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.title), asc(orderItems.id));
   return {
@@ -245,6 +250,8 @@ export async function findOrderByPublicId(db: Db, publicId: string): Promise<Ord
         fileName: row.pdfName,
         locale: row.guideLocale,
         hasSecondary: row.secondaryFileId !== null,
+        lightFileSize: row.lightSize,
+        dataRegion: dataPriceRegion({ title: row.item.title, description: row.description }),
       },
     })),
   };

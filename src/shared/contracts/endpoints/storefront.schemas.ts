@@ -14,6 +14,8 @@ import { binaryBody, binaryResponse, noContentResponse } from './answers';
 
 const orderParams = z.object({ orderId: z.string().min(1).max(200) });
 const tokenParams = z.object({ token: z.string().min(1).max(1000) });
+/** The full PDFs, or their light editions (issue 20: images downsampled, refused when there is none). */
+const downloadVariant = z.enum(['full', 'light']).default('full');
 
 /** The shop's public reads, the order page's calls and the analytics beacon. */
 export const storefrontSchemas = {
@@ -35,10 +37,17 @@ export const storefrontSchemas = {
   content: { querystring: contentQuerySchema, response: { 200: contentResponseSchema } },
   order: { params: z.object({ id: z.string() }), response: { 200: orderSchema } },
   resendLinks: { body: resendLinksBodySchema, response: { 202: z.object({ message: z.string() }) } },
-  zipLink: { params: orderParams, response: { 200: downloadResponseSchema } },
+  zipLink: {
+    params: orderParams,
+    querystring: z.object({ variant: downloadVariant }),
+    response: { 200: downloadResponseSchema },
+  },
   downloadLink: {
     params: orderParams.extend({ guideId: z.string().min(1).max(100) }),
-    querystring: z.object({ file: z.enum(['primary', 'secondary']).default('primary') }),
+    querystring: z.object({
+      file: z.enum(['primary', 'secondary']).default('primary'),
+      variant: downloadVariant,
+    }),
     response: { 200: downloadResponseSchema },
   },
   file: {

@@ -11,6 +11,7 @@ import { queries } from '../../lib/queries';
 import { useQuery } from '../../lib/use-query';
 import { useCart } from '../cart/cart-context';
 import { toCartGuide } from '../cart/cart-rules';
+import { DownloadCost } from '../downloads/download-cost';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { GuidePreview } from './guide-preview';
 import { WhatsAppShareLink } from './share-link';
@@ -160,6 +161,7 @@ function GuideSummary(props: { guide: GuideDetail; className?: string }) {
           </div>
         ) : null}
       </dl>
+      <DownloadCost costs={g.downloadCost} />
       <button
         type="button"
         onClick={() => cart.add(toCartGuide(g))}

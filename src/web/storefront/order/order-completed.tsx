@@ -4,15 +4,14 @@ import type { ResponseOf } from '../../../shared/contracts/endpoints/define';
 import * as delivery from '../../../shared/contracts/endpoints/delivery';
 import type { Order } from '../../../shared/contracts/orders';
 import { toast } from '../../components/ui/toast';
-import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import { ApiError } from '../../lib/api';
 import { useApi } from '../../lib/deps';
-import { formatFileSize } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { purchaseMessages } from '../checkout/messages';
 import { ReceiptLink } from '../receipts/receipt-link';
 import { LibraryLink } from './library-link';
+import { type Edition, EditionChoice, LightZipButton } from './edition-choice';
 
 type DownloadLink = ResponseOf<typeof delivery.downloadLink>;
 
@@ -71,6 +70,15 @@ export function CompletedOrder({
         >
           {t('order.downloadAll')}
         </button>
+        <LightZipButton
+          order={order}
+          disabled={busy !== null}
+          onClick={() =>
+            start('zip-light', () =>
+              api.call(delivery.zipLink, { params: { orderId: order.id }, query: { variant: 'light' } }),
+            )
+          }
+        />
         <Link
           href={paths.home()}
           className="h-11 rounded-md border border-stone-300 px-5 text-center leading-11 font-semibold hover:bg-stone-50"
@@ -96,12 +104,13 @@ function GuideDownload(props: {
 }) {
   const { item } = props;
   const api = useApi();
-  const { locale } = useI18n();
   const t = useMessages(purchaseMessages);
+  const [edition, setEdition] = useState<Edition>('full');
+  // The edition chosen applies to the guide itself; a companion is always sent whole.
   const file = (which?: 'secondary') => () =>
     api.call(delivery.downloadLink, {
       params: { orderId: props.orderId, guideId: item.guide.id },
-      query: { file: which },
+      query: { file: which, variant: which ? 'full' : edition },
     });
   return (
     <li className="space-y-3 p-4">
@@ -111,7 +120,6 @@ function GuideDownload(props: {
           <p className="font-semibold" lang={item.guide.locale}>
             {item.guide.title}
           </p>
-          <p className="text-sm text-stone-500">{formatFileSize(item.guide.fileSize, locale)}</p>
         </div>
         <button
           type="button"
@@ -124,6 +132,7 @@ function GuideDownload(props: {
           {t('order.download')}
         </button>
       </div>
+      <EditionChoice item={item} value={edition} onChange={setEdition} />
       {item.guide.hasSecondary ? (
         <button
           type="button"

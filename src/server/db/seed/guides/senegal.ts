@@ -312,6 +312,7 @@ export const senegalGuides: GuideSeed[] = [
         daysAgo: 14,
         rating: '4.8',
         reviewCount: 128,
+        photos: ['Dakar, la corniche ouest au coucher du soleil', 'L’île de Gorée vue de la chaloupe'],
       },
       en: {
         slug: 'senegal-dakar-essentials-en',
@@ -323,6 +324,7 @@ export const senegalGuides: GuideSeed[] = [
         daysAgo: 9,
         rating: '4.7',
         reviewCount: 54,
+        photos: ['Dakar, the western Corniche at sunset', 'Gorée Island from the ferry'],
       },
     },
   },

@@ -1,0 +1,18 @@
+import type { Locale } from './locale';
+import { formatDecimal } from './money';
+
+const UNITS = { fr: ['o', 'Ko', 'Mo', 'Go'], en: ['B', 'KB', 'MB', 'GB'] } satisfies Record<Locale, string[]>;
+
+/** "2,4 Mo" / "2.4 MB": file sizes as shoppers read them, one decimal under 10 of a unit. */
+export function formatFileSize(bytes: number | null | undefined, locale: Locale): string {
+  if (!bytes || bytes < 0 || !Number.isFinite(bytes)) return '';
+  const units = UNITS[locale];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 10 ? 0 : 1;
+  return `${formatDecimal(value, locale, digits)} ${units[unit]}`;
+}
