@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
+import { dataPriceRegion, downloadCostLines } from '../../../shared/data-cost';
 import { LIBRARY_PAGE_PATHS } from '../../../shared/library-pages';
 import type { Locale } from '../../../shared/locale';
-import { dataPriceRegion, downloadCostLines } from '../../../shared/data-cost';
 import { isPaidOnOrder } from '../../../shared/payment-methods';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';

@@ -10,8 +10,8 @@ import { useApi } from '../../lib/deps';
 import { paths } from '../../lib/paths';
 import { purchaseMessages } from '../checkout/messages';
 import { ReceiptLink } from '../receipts/receipt-link';
-import { LibraryLink } from './library-link';
 import { type Edition, EditionChoice, LightZipButton } from './edition-choice';
+import { LibraryLink } from './library-link';
 
 type DownloadLink = ResponseOf<typeof delivery.downloadLink>;
 
