@@ -3,6 +3,7 @@ import type { FileStore } from './adapters/storage/file-store';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { checkoutJobs } from './modules/checkout/payment-attention';
+import { editionJobs } from './modules/editions/notify-buyers';
 import { jobHandlers } from './modules/jobs/registry';
 import type { JobHandler } from './modules/jobs/worker';
 import { deliveryJobs } from './modules/mail/mail.jobs';
@@ -15,7 +16,7 @@ export interface JobDeps {
   db: Db;
   files: FileStore;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl' | 'port' | 'mailFrom' | 'mobileMoney'>;
+  config: Pick<Config, 'publicUrl' | 'port' | 'mailFrom' | 'mobileMoney' | 'jobs'>;
   /** Automatic mobile money (CinetPay), when configured: the poller's way to the provider. */
   automaticPayment?: AutomaticPaymentDeps;
 }
@@ -30,5 +31,6 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
     ...mobileMoneyJobs,
     ...checkoutJobs,
     ...refundJobs,
+    ...editionJobs,
   ]);
 }

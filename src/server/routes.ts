@@ -13,6 +13,7 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
+import { editionsRoutes } from './modules/editions/editions.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { automaticPaymentRoutes } from './modules/mobile-money/automatic-payment.routes';
@@ -52,4 +53,5 @@ export async function registerModuleRoutes(
   await app.register(adminCustomersRoutes);
   await app.register(activityRoutes);
   await app.register(discountsRoutes);
+  await app.register(editionsRoutes);
 }

@@ -9,13 +9,15 @@ import { appSettings } from '../../db/schema';
  */
 export type DownloadGrant =
   | { k: 'file'; item: string; slot: 'primary' | 'secondary'; exp: number }
-  | { k: 'zip'; order: string; exp: number };
+  | { k: 'zip'; order: string; exp: number }
+  /** One stamped copy by its own file id: an earlier edition's, which the item's slot no longer names. */
+  | { k: 'copy'; file: string; exp: number };
 
 export type TokenCheck = { ok: true; grant: DownloadGrant } | { ok: false; reason: 'invalid' | 'expired' };
 
 // Domain separation: a MAC made for anything else with the same secret never verifies as a link.
 const CONTEXT = Buffer.from('download-link-v1');
-const KIND = { primary: 1, secondary: 2, zip: 3 } as const;
+const KIND = { primary: 1, secondary: 2, zip: 3, copy: 4 } as const;
 const BODY_BYTES = 21; // kind (1) + uuid (16) + expiry in Unix seconds (4)
 const MAC_BYTES = 16; // HMAC-SHA256 truncated to 128 bits (RFC 2104 §5 allows truncation)
 
@@ -32,8 +34,8 @@ const bytesToUuid = (bytes: Buffer) =>
  */
 export function signDownloadToken(secret: Buffer, grant: DownloadGrant): string {
   const body = Buffer.alloc(BODY_BYTES);
-  body[0] = grant.k === 'zip' ? KIND.zip : KIND[grant.slot];
-  uuidToBytes(grant.k === 'zip' ? grant.order : grant.item).copy(body, 1);
+  body[0] = grant.k === 'file' ? KIND[grant.slot] : KIND[grant.k];
+  uuidToBytes(grant.k === 'zip' ? grant.order : grant.k === 'copy' ? grant.file : grant.item).copy(body, 1);
   body.writeUInt32BE(grant.exp, 17);
   return Buffer.concat([body, mac(secret, body)]).toString('base64url');
 }
@@ -53,9 +55,11 @@ export function verifyDownloadToken(secret: Buffer, token: string, now: Date): T
   const grant: DownloadGrant | undefined =
     body[0] === KIND.zip
       ? { k: 'zip', order: id, exp }
-      : body[0] === KIND.primary || body[0] === KIND.secondary
-        ? { k: 'file', item: id, slot: body[0] === KIND.primary ? 'primary' : 'secondary', exp }
-        : undefined;
+      : body[0] === KIND.copy
+        ? { k: 'copy', file: id, exp }
+        : body[0] === KIND.primary || body[0] === KIND.secondary
+          ? { k: 'file', item: id, slot: body[0] === KIND.primary ? 'primary' : 'secondary', exp }
+          : undefined;
   if (!grant) return { ok: false, reason: 'invalid' };
   if (exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, grant };

@@ -34,13 +34,10 @@ export const downloadsRoutes: FastifyPluginAsyncZod<DownloadsRoutesOptions> = as
     issueZipLink(deps, { publicId: request.params.orderId }),
   );
 
-  route(app, api.storefront.downloadLink, async (request) =>
-    issueDownloadLink(deps, {
-      publicId: request.params.orderId,
-      guideId: request.params.guideId,
-      slot: request.query.file,
-    }),
-  );
+  route(app, api.storefront.downloadLink, async ({ params, query }) => {
+    const { file: slot, edition } = query;
+    return issueDownloadLink(deps, { publicId: params.orderId, guideId: params.guideId, slot, edition });
+  });
 
   // Compression off: byte ranges address the stored bytes, and PDFs and ZIPs do not shrink anyway.
   route(app, api.storefront.file, { compress: false }, async (request, reply) => {

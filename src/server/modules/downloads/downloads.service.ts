@@ -14,9 +14,11 @@ import {
   signDownloadToken,
   verifyDownloadToken,
 } from './download-token';
+import { editionSourceOf, findStampedCopy } from './edition-source';
 import { StampRenderError } from './stamp-line';
 import {
   deliverableSlots,
+  ensureStampedCopy,
   ensureStampedFile,
   MissingGuidePdfError,
   type PdfSlot,
@@ -57,9 +59,17 @@ async function findCompletedOrder(db: Db, publicId: string): Promise<DeliveryOrd
 }
 
 /** Stamps on demand when the job has not got there yet: a shopper would rather wait a second than retry. */
-async function stampedCopy(deps: DownloadDeps, order: OrderRow, entry: DeliveryItem, slot: PdfSlot) {
+async function stampedCopy(
+  deps: DownloadDeps,
+  order: OrderRow,
+  entry: DeliveryItem,
+  slot: PdfSlot,
+  edition?: number,
+) {
   try {
-    return await ensureStampedFile(deps, order, entry, slot);
+    if (edition === undefined) return await ensureStampedFile(deps, order, entry, slot);
+    const source = await editionSourceOf(deps.db, entry, slot, edition);
+    return await ensureStampedCopy(deps, order, entry, slot, source);
   } catch (error) {
     if (error instanceof MissingGuidePdfError) {
       throw unavailable('This guide’s PDF is not available right now. Please try again later.', 300);
@@ -81,23 +91,25 @@ async function signedUrl(deps: DownloadDeps, endpoint: Route, grant: (exp: numbe
   return { downloadUrl: pathOf(endpoint, { token }), expiresAt: new Date(exp * 1000).toISOString() };
 }
 
-/** A fresh 15-minute link to the buyer's stamped copy of one guide (or its companion PDF). */
+/**
+ * A fresh 15-minute link to the buyer's stamped copy of one guide (or its companion PDF): of the
+ * latest edition, or of the edition numbered `edition` (issue 19), whose link names the copy itself.
+ */
 export async function issueDownloadLink(
   deps: DownloadDeps,
-  input: { publicId: string; guideId: string; slot: PdfSlot },
+  input: { publicId: string; guideId: string; slot: PdfSlot; edition?: number },
 ): Promise<DownloadLink> {
   const { order, items } = await findCompletedOrder(deps.db, input.publicId);
   const entry = items.find((candidate) => candidate.guide.id === input.guideId);
   if (!entry) throw notFound('This guide is not part of this order');
   assertDeliverable(order);
   if (!deliverableSlots(entry).includes(input.slot)) throw notFound('This guide has no companion PDF');
-  const file = await stampedCopy(deps, order, entry, input.slot);
-  const link = await signedUrl(deps, deliveryEndpoints.file, (exp) => ({
-    k: 'file',
-    item: entry.item.id,
-    slot: input.slot,
-    exp,
-  }));
+  const file = await stampedCopy(deps, order, entry, input.slot, input.edition);
+  const link = await signedUrl(deps, deliveryEndpoints.file, (exp) =>
+    input.edition === undefined
+      ? { k: 'file', item: entry.item.id, slot: input.slot, exp }
+      : { k: 'copy', file: file.id, exp },
+  );
   return { ...link, fileName: file.originalName };
 }
 
@@ -141,6 +153,7 @@ export async function openFileDownload(
   token: string,
 ): Promise<{ file: StoredFile; orderId: string }> {
   const grant = await checkGrant(deps, token);
+  if (grant.k === 'copy') return openCopy(deps, grant.file);
   if (grant.k !== 'file') throw forbidden('This download link is not valid.');
   const [item] = await deps.db
     .select({ orderId: orderItems.orderId })
@@ -153,6 +166,15 @@ export async function openFileDownload(
   // Checked again at download time: an order refunded after the link was made no longer downloads.
   assertDeliverable(delivery.order);
   return { file: await stampedCopy(deps, delivery.order, entry, grant.slot), orderId: delivery.order.id };
+}
+
+/** One edition's stamped copy, checked against its order at download time like any file. */
+async function openCopy(deps: DownloadDeps, fileId: string): Promise<{ file: StoredFile; orderId: string }> {
+  const copy = await findStampedCopy(deps.db, fileId);
+  const delivery = copy ? await findDeliveryOrder(deps.db, { id: copy.orderId }) : undefined;
+  if (!copy || !delivery) throw notFound('This file no longer exists');
+  assertDeliverable(delivery.order);
+  return { file: copy.file, orderId: copy.orderId };
 }
 
 export interface ZipEntry {

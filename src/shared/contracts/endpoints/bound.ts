@@ -16,6 +16,8 @@ import * as checkout from './checkout';
 import { checkoutSchemas } from './checkout.schemas';
 import { type BoundEndpoint, bindSchemas } from './define';
 import * as delivery from './delivery';
+import * as editions from './editions';
+import { editionsSchemas } from './editions.schemas';
 import * as storefront from './storefront';
 import { storefrontSchemas } from './storefront.schemas';
 
@@ -28,6 +30,7 @@ export const api = {
   adminCustomers: bindSchemas(adminCustomers, adminCustomersSchemas),
   adminActivity: bindSchemas(adminActivity, adminActivitySchemas),
   adminDiscounts: bindSchemas(adminDiscounts, adminDiscountsSchemas),
+  editions: bindSchemas(editions, editionsSchemas),
 };
 
 /** Every endpoint, for the OpenAPI check and the generated bad-input suite. */

@@ -11,6 +11,7 @@ import * as adminRefunds from './admin-refunds';
 import * as analytics from './analytics';
 import * as checkout from './checkout';
 import * as delivery from './delivery';
+import * as editions from './editions';
 import * as storefront from './storefront';
 
 export const endpoints = {
@@ -24,5 +25,6 @@ export const endpoints = {
   adminCustomers,
   adminActivity,
   adminDiscounts,
+  editions,
 };
 export type { BodyOf, Method, ParamsOf, QueryOf, ResponseOf, Route } from './define';

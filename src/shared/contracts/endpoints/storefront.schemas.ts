@@ -38,7 +38,16 @@ export const storefrontSchemas = {
   zipLink: { params: orderParams, response: { 200: downloadResponseSchema } },
   downloadLink: {
     params: orderParams.extend({ guideId: z.string().min(1).max(100) }),
-    querystring: z.object({ file: z.enum(['primary', 'secondary']).default('primary') }),
+    querystring: z.object({
+      file: z.enum(['primary', 'secondary']).default('primary'),
+      /** An earlier edition's number (issue 19); the latest edition when absent. */
+      edition: z.coerce
+        .number({ error: 'edition must be an edition number' })
+        .int('edition must be a whole number')
+        .min(1, 'edition must be 1 or more')
+        .max(100_000, 'edition must be at most 100000')
+        .optional(),
+    }),
     response: { 200: downloadResponseSchema },
   },
   file: {
