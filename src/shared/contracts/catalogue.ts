@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_TEXT_MAX } from '../search';
+import { editionSummarySchema } from './editions';
 
 export const localeSchema = z.enum(['fr', 'en']);
 
@@ -33,6 +34,8 @@ export const guideListSchema = z.array(guideSchema);
 export const guideDetailSchema = guideSchema.extend({
   /** The same guide in the other language, when one exists. */
   translations: z.array(z.object({ locale: localeSchema, slug: z.string(), title: z.string() })),
+  /** The latest edition (issue 19), which a purchase gives; null before the guide's first PDF. */
+  edition: editionSummarySchema.nullable(),
 });
 export type GuideDetail = z.infer<typeof guideDetailSchema>;
 

@@ -54,6 +54,8 @@ export const en: Messages = {
   'guide.closePreview': 'Close preview',
   'guide.previewAlt': 'Contents of the guide "{title}"',
   'guide.pages': '{count} pages',
+  'guide.edition': 'Edition',
+  'guide.editionLine': '{label} — updated {date}',
   'guide.pdf': 'PDF',
   'guide.format': 'Format',
   'guide.otherLanguage': 'This guide is also available in {language}',

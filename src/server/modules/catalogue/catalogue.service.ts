@@ -4,6 +4,7 @@ import type { Guide, GuideDetail } from '../../../shared/contracts/catalogue';
 import type { Locale } from '../../../shared/locale';
 import type { Db } from '../../db/client';
 import { storedFiles, travelGuides } from '../../db/schema';
+import { editionSummary, latestEdition } from '../editions/edition-rows';
 
 const cover = alias(storedFiles, 'cover');
 const pdf = alias(storedFiles, 'pdf');
@@ -112,7 +113,8 @@ export async function findActiveGuideBySlug(db: Db, slug: string): Promise<Guide
           ),
         )
     : [];
-  return { ...toGuide(row), translations };
+  const edition = await latestEdition(db, row.guide.id);
+  return { ...toGuide(row), translations, edition: editionSummary(edition) };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

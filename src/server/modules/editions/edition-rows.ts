@@ -1,9 +1,21 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { EditionSummary } from '../../../shared/contracts/editions';
 import type { Db } from '../../db/client';
 import { guideEditions, stampedCopies } from '../../db/schema';
 import type { DbOrTx } from '../jobs/jobs.service';
 
 export type EditionRow = typeof guideEditions.$inferSelect;
+
+/** An edition as buyers see it: label and date. */
+export const editionSummary = (row: EditionRow | undefined | null): EditionSummary | null =>
+  row
+    ? {
+        number: row.number,
+        labelFr: row.labelFr,
+        labelEn: row.labelEn,
+        publishedAt: row.publishedAt.toISOString(),
+      }
+    : null;
 
 /** The default labels of an edition published in `year`: "Édition 2027" / "2027 edition". */
 export function defaultLabels(year: number) {

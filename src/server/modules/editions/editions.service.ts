@@ -1,21 +1,11 @@
 import { asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AdminEdition, EditionMailingRow } from '../../../shared/contracts/admin/editions';
-import type { EditionSummary, OrderEditions } from '../../../shared/contracts/editions';
+import type { OrderEditions } from '../../../shared/contracts/editions';
 import type { Db } from '../../db/client';
 import { guideEditions, orderItems, orders, storedFiles, travelGuides } from '../../db/schema';
 import { notFound } from '../../domain/errors';
-import { type EditionRow, latestEdition } from './edition-rows';
+import { type EditionRow, editionSummary, latestEdition } from './edition-rows';
 import { mailingProgress } from './notify-buyers';
-
-const summary = (row: EditionRow | undefined | null): EditionSummary | null =>
-  row
-    ? {
-        number: row.number,
-        labelFr: row.labelFr,
-        labelEn: row.labelEn,
-        publishedAt: row.publishedAt.toISOString(),
-      }
-    : null;
 
 /** Every edition of a guide, newest first, with how far the emails to its buyers have got. */
 export async function listEditions(db: Db, guideId: string): Promise<AdminEdition[]> {
@@ -41,7 +31,7 @@ export async function adminEdition(
       ? null
       : { total: edition.notifyTotal, ...(await mailingProgress(db, edition.id)) };
   return {
-    ...summary(edition)!,
+    ...editionSummary(edition)!,
     id: edition.id,
     fileName,
     fileSize,
@@ -84,7 +74,10 @@ export async function editionsOfItem(db: Db, orderItemId: string) {
     .where(eq(orderItems.id, orderItemId))
     .limit(1);
   if (!item) return undefined;
-  return { bought: summary(item.bought), latest: summary(await latestEdition(db, item.guideId)) };
+  return {
+    bought: editionSummary(item.bought),
+    latest: editionSummary(await latestEdition(db, item.guideId)),
+  };
 }
 
 /** The order page's edition lines: per guide of the order, the edition bought and the latest. */
@@ -100,8 +93,8 @@ export async function orderEditions(db: Db, publicId: string): Promise<OrderEdit
   return Promise.all(
     items.map(async ({ guideId, bought }) => ({
       guideId,
-      bought: summary(bought),
-      latest: summary(await latestEdition(db, guideId)),
+      bought: editionSummary(bought),
+      latest: editionSummary(await latestEdition(db, guideId)),
     })),
   );
 }

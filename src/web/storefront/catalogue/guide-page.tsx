@@ -11,6 +11,7 @@ import { queries } from '../../lib/queries';
 import { useCart } from '../cart/cart-context';
 import { toCartGuide } from '../cart/cart-rules';
 import { NotFoundPage } from '../not-found/not-found-page';
+import { editionWords } from './edition-words';
 import { GuidePreview } from './guide-preview';
 
 /** Tags that make a shared link show the cover, title and price, and the product for search engines. */
@@ -124,6 +125,12 @@ function GuideSummary(props: { guide: GuideDetail }) {
           <div>
             <dt className="text-stone-500">{t('guide.contents')}</dt>
             <dd className="font-semibold">{t('guide.pages', { count: g.pageCount })}</dd>
+          </div>
+        ) : null}
+        {g.edition ? (
+          <div className="col-span-2" data-testid="guide-edition">
+            <dt className="text-stone-500">{t('guide.edition')}</dt>
+            <dd className="font-semibold">{t('guide.editionLine', editionWords(g.edition, locale))}</dd>
           </div>
         ) : null}
       </dl>

@@ -11,6 +11,7 @@ import { useApi } from '../../lib/deps';
 import { formatFileSize } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { purchaseMessages } from '../checkout/messages';
+import { OrderEditionLine } from './order-edition';
 
 type DownloadLink = ResponseOf<typeof delivery.downloadLink>;
 
@@ -118,6 +119,12 @@ function GuideDownload(props: {
           {t('order.download')}
         </button>
       </div>
+      <OrderEditionLine
+        orderId={props.orderId}
+        guideId={item.guide.id}
+        busy={props.busy}
+        start={props.start}
+      />
       {item.guide.hasSecondary ? (
         <button
           type="button"
