@@ -61,6 +61,7 @@ export async function benchEditionsNotify() {
       ...form,
     });
     if (res.statusCode !== 201) throw new Error(`publish: ${res.statusCode} ${res.body}`);
+    if (process.env.BENCH_VERBOSE) console.error(`published in ${Date.now() - started} ms: ${res.body}`);
     const published = Date.now();
     const firstTenth: number[] = [];
     while (smtp.received.length < BUYERS) {
@@ -68,6 +69,8 @@ export async function benchEditionsNotify() {
         throw new Error(`only ${smtp.received.length} emails in 30 min`);
       if (smtp.received.length >= BUYERS / 10 && firstTenth.length === 0) firstTenth.push(Date.now());
       await new Promise((resolve) => setTimeout(resolve, 100));
+      if (process.env.BENCH_VERBOSE && (Date.now() - published) % 5000 < 100)
+        console.error(`${smtp.received.length} sent after ${Date.now() - published} ms`);
     }
     const done = Date.now();
     clearInterval(timer);

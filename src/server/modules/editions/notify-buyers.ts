@@ -31,6 +31,16 @@ const notifyBatch = jobKind(
 );
 const notifyOne = jobKind('edition-email', z.object({ editionId: z.uuid(), key: z.string() }));
 
+/** How many emails of a batch are in flight at once. */
+const SENDING_LANES = 4;
+
+/** One failed address, tried again on its own a minute later, then with the queue's backoff. */
+const retryJob = (editionId: string, key: string) =>
+  notifyOne.input(
+    { editionId, key },
+    { dedupeKey: `${notifyOne.kind}:${editionId}:${key}`, runAfter: new Date(Date.now() + 60_000) },
+  );
+
 const batchJob = (editionId: string, after: string, batch: number, runAfter?: Date) =>
   notifyBatch.input(
     { editionId, after, batch },
@@ -90,23 +100,19 @@ export const editionJobs = [
     const target = await editionToTell(deps, job.editionId);
     const limit = deps.config.jobs.editionEmailsPerSecond;
     const buyers = await buyersToTell(deps.db, target.edition, { after: job.after, limit });
-    for (const buyer of buyers) {
-      try {
-        await tellBuyer(deps, target, buyer, signal);
-      } catch (error) {
-        if (signal.aborted) throw error;
-        await enqueueJob(
-          deps.db,
-          notifyOne.input(
-            { editionId: job.editionId, key: buyer.key },
-            {
-              dedupeKey: `${notifyOne.kind}:${job.editionId}:${buyer.key}`,
-              runAfter: new Date(Date.now() + 60_000),
-            },
-          ),
-        );
+    // A few at once: each email waits mostly on the SMTP server's answers, not on this process.
+    let next = 0;
+    const lane = async () => {
+      for (let buyer = buyers[next++]; buyer; buyer = buyers[next++]) {
+        try {
+          await tellBuyer(deps, target, buyer, signal);
+        } catch (error) {
+          if (signal.aborted) throw error;
+          await enqueueJob(deps.db, retryJob(job.editionId, buyer.key));
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: SENDING_LANES }, lane));
     const last = buyers.at(-1);
     if (last && buyers.length === limit) {
       await enqueueJob(deps.db, batchJob(job.editionId, last.key, job.batch + 1, new Date(started + 1000)));
