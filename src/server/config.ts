@@ -218,6 +218,8 @@ const limitsSettings = fromEnv({
 const jobsSettings = fromEnv({
   leaseMs: ['JOB_LEASE_MS', count(3000, 3_600_000, 120_000)],
   backoffBaseMs: ['JOB_BACKOFF_BASE_MS', count(100, 3_600_000, 10_000)],
+  /** "A new edition" emails to past buyers per second (issue 19), so the SMTP server is not flooded. */
+  editionEmailsPerSecond: ['EDITION_EMAILS_PER_SECOND', count(1, 1000, 5)],
 });
 
 /** Limits on uploads (issue 15): per client address, and the free space /readyz asks for. */

@@ -3,6 +3,7 @@ import type { FileStore } from './adapters/storage/file-store';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { checkoutJobs } from './modules/checkout/payment-attention';
+import { editionJobs } from './modules/editions/notify-buyers';
 import { jobHandlers } from './modules/jobs/registry';
 import type { JobHandler } from './modules/jobs/worker';
 import { libraryJobs } from './modules/library/sign-in.service';
@@ -18,7 +19,7 @@ export interface JobDeps {
   db: Db;
   files: FileStore;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl' | 'port' | 'mailFrom' | 'mobileMoney' | 'whatsapp'>;
+  config: Pick<Config, 'publicUrl' | 'port' | 'mailFrom' | 'mobileMoney' | 'whatsapp' | 'jobs'>;
   /** Automatic mobile money (CinetPay), when configured: the poller's way to the provider. */
   automaticPayment?: AutomaticPaymentDeps;
 }
@@ -36,6 +37,7 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
     ...whatsappJobs,
     ...libraryJobs,
     ...lightJobs,
+    ...editionJobs,
   ]);
   // An order's WhatsApp message is queued by the jobs that deliver it or say how to pay it.
   return withWhatsAppMessages(handlers, deps);

@@ -13,6 +13,7 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
+import { editionsRoutes } from './modules/editions/editions.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { libraryRoutes } from './modules/library/library.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
@@ -58,4 +59,5 @@ export async function registerModuleRoutes(
   await app.register(discountsRoutes);
   await app.register(whatsappRoutes);
   await app.register(libraryRoutes);
+  await app.register(editionsRoutes);
 }

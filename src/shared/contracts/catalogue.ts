@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_TEXT_MAX } from '../search';
+import { editionSummarySchema } from './editions';
 
 export const localeSchema = z.enum(['fr', 'en']);
 
@@ -43,6 +44,8 @@ export const guideDetailSchema = guideSchema.extend({
    * first-load JavaScript.
    */
   downloadCost: z.object({ fr: downloadCostLinesSchema, en: downloadCostLinesSchema }),
+  /** The latest edition (issue 19), which a purchase gives; null before the guide's first PDF. */
+  edition: editionSummarySchema.nullable(),
 });
 export type GuideDetail = z.infer<typeof guideDetailSchema>;
 

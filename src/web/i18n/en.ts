@@ -55,6 +55,8 @@ export const en: Messages = {
   'guide.closePreview': 'Close preview',
   'guide.previewAlt': 'Contents of the guide "{title}"',
   'guide.pages': '{count} pages',
+  'guide.edition': 'Edition',
+  'guide.editionLine': '{label} — updated {date}',
   'guide.pdf': 'PDF',
   'guide.shareWhatsApp': 'Share on WhatsApp',
   'guide.shareText': '{title} — {price}\n{url}',

@@ -55,6 +55,8 @@ export const fr = {
   'guide.closePreview': 'Fermer l’aperçu',
   'guide.previewAlt': 'Sommaire du guide « {title} »',
   'guide.pages': '{count} pages',
+  'guide.edition': 'Édition',
+  'guide.editionLine': '{label} — mise à jour le {date}',
   'guide.pdf': 'PDF',
   'guide.shareWhatsApp': 'Partager sur WhatsApp',
   'guide.shareText': '{title} — {price}\n{url}',

@@ -3,6 +3,7 @@ export * from './analytics';
 export * from './catalogue';
 export * from './content';
 export * from './desk';
+export * from './editions';
 export * from './files';
 export * from './library';
 export * from './mail';

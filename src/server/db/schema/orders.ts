@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHOD_VALUES } from '../../../shared/payment-methods';
 import { localeEnum, travelGuides } from './catalogue';
+import { guideEditions } from './editions';
 import { storedFiles } from './files';
 
 export const orderStatusEnum = pgEnum('order_status', [
@@ -138,6 +139,8 @@ export const orderItems = pgTable(
     /** Price per unit at the time of the order, from the database, never from the client. */
     unitPrice: numeric('unit_price', { precision: 10, scale: 2 }).notNull(),
     title: text('title').notNull(),
+    /** The edition bought (issue 19): the guide's latest when the order was placed. */
+    editionId: uuid('edition_id').references(() => guideEditions.id),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -165,7 +168,11 @@ export const stampedCopies = pgTable(
       .references(() => storedFiles.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.orderItemId, t.sourceFileId] })],
+  (t) => [
+    primaryKey({ columns: [t.orderItemId, t.sourceFileId] }),
+    // A link to one edition's copy names the copy itself (downloads: the 'copy' grant).
+    uniqueIndex('stamped_copies_file_uq').on(t.fileId),
+  ],
 );
 
 export const paymentReceipts = pgTable(

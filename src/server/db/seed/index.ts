@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/locale';
 import type { FileStore } from '../../adapters/storage/file-store';
 import { makeCoverWebp, renderTocPreview } from '../../modules/catalogue/guide-assets';
+import { recordFirstEdition } from '../../modules/editions/edition-rows';
 import { storeFile } from '../../modules/files/files.service';
 import { queueLightCopies } from '../../modules/light/light-copies.service';
 import type { Db } from '../client';
@@ -195,7 +196,9 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
           updatedAt: createdAt,
         });
       }
-      await tx.insert(travelGuides).values(guideRows);
+      const guides = await tx.insert(travelGuides).values(guideRows).returning();
+      // Each guide starts at edition 1 (issue 19), published when the guide was.
+      for (const guide of guides) await recordFirstEdition(tx, guide, guide.createdAt);
       // Light editions (issue 20) are made by the job worker, after the seed, like an upload's.
       await queueLightCopies(
         tx,

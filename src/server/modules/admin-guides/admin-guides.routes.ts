@@ -15,12 +15,17 @@ import {
   updateGuide,
 } from './admin-guides.service';
 import { canDeleteGuide, deleteGuidePermanently, unpublishGuide } from './guide-deletion';
+import { publishEdition } from './guide-editions';
 import { type FileRule, readGuideUpload } from './guide-upload';
 
 const guideFileRules: Record<string, FileRule> = {
   coverImage: { maxBytes: COVER_MAX_BYTES, tooLarge: guideMessages.coverSize },
   pdfPrimary: { maxBytes: GUIDE_PDF_MAX_BYTES, tooLarge: guideMessages.pdfSize },
   pdfSecondary: { maxBytes: GUIDE_PDF_MAX_BYTES, tooLarge: guideMessages.pdfSize },
+};
+const editionFileRules: Record<string, FileRule> = {
+  pdfPrimary: guideFileRules.pdfPrimary!,
+  pdfSecondary: guideFileRules.pdfSecondary!,
 };
 const rowUploadRules: Record<string, FileRule> = {
   pdf: { maxBytes: GUIDE_PDF_MAX_BYTES, tooLarge: guideMessages.rowPdfSize },
@@ -84,6 +89,14 @@ export const adminGuidesRoutes: FastifyPluginAsyncZod = async (app) => {
     await deleteGuidePermanently(deps, adminActorOf(request), request.params.id);
     catalogueCache.invalidate();
     return { id: request.params.id, deleted: true as const };
+  });
+
+  route(app, api.editions.publishEdition, { config: uploadLimit }, async (request, reply) => {
+    const upload = await readGuideUpload(request, editionFileRules);
+    const actor = adminActorOf(request);
+    const edition = await publishEdition(deps, actor, request.params.id, upload.fields, upload.files);
+    catalogueCache.invalidate();
+    return reply.code(201).send(edition);
   });
 
   route(app, api.admin.uploadGuidePdf, { config: uploadLimit }, async (request) => {

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { orderItems, storedFiles, travelGuides } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../domain/errors';
 import { slugify } from '../downloads/file-names';
+import { correctLatestEdition, filesNoLongerNeeded, recordFirstEdition } from '../editions/edition-rows';
 import { queueLightCopies } from '../light/light-copies.service';
 import { recordGuideChange } from './guide-activity';
 import {
@@ -144,6 +145,7 @@ export async function createGuide(
           pageCount: derived.pageCount,
         })
         .returning();
+      await recordFirstEdition(tx, created!);
       await recordGuideChange(tx, { actor, verb: 'create', after: created!, files });
       await queueLightCopies(tx, [stored.primary?.id, stored.secondary?.id]);
       return created!;
@@ -208,6 +210,8 @@ export async function updateGuide(
         })
         .where(eq(travelGuides.id, id))
         .returning();
+      // A PDF replaced here corrects the latest edition; publishing a new one is guide-editions.ts.
+      if (stored.primary || stored.secondary) await correctLatestEdition(tx, updated!);
       await recordGuideChange(tx, { actor, verb: 'update', before: old, after: updated!, files });
       await queueLightCopies(tx, [stored.primary?.id, stored.secondary?.id]);
       return [
@@ -221,7 +225,8 @@ export async function updateGuide(
     await removeStoredFiles(deps, idsOf(stored));
     throw error;
   }
-  await removeStoredFiles(deps, replaced);
+  // An earlier edition's file, or one a buyer's copy was stamped from, stays.
+  await removeStoredFiles(deps, await filesNoLongerNeeded(deps.db, replaced));
   return findAdminGuide(deps.db, id);
 }
 
@@ -264,6 +269,7 @@ export async function attachGuidePdf(
         })
         .where(eq(travelGuides.id, id))
         .returning();
+      await recordFirstEdition(tx, updated!);
       await recordGuideChange(tx, {
         actor,
         verb: 'upload_pdf',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AdminGuide, CanDelete } from '../../../shared/contracts/admin/guides';
 import type { Db } from '../../db/client';
-import { orderItems, travelGuides } from '../../db/schema';
+import { guideEditions, orderItems, travelGuides } from '../../db/schema';
 import { conflict, notFound } from '../../domain/errors';
 import { ACTIVE_REASON, assertGuideId, findAdminGuide, ORDERED_REASON } from './admin-guides.service';
 import { recordGuideChange } from './guide-activity';
@@ -73,9 +73,19 @@ export async function deleteGuidePermanently(deps: Deps, actor: string, id: stri
       if (!guide) throw notFound('Guide not found');
       const reason = await deletionBlocker(tx, guide);
       if (reason) throw conflict(reason);
+      // Its editions go with it (never ordered, so no buyer needs them), and their files after.
+      const editions = await tx
+        .delete(guideEditions)
+        .where(eq(guideEditions.guideId, id))
+        .returning({ a: guideEditions.pdfPrimaryFileId, b: guideEditions.pdfSecondaryFileId });
       await tx.delete(travelGuides).where(eq(travelGuides.id, id));
       await recordGuideChange(tx, { actor, verb: 'delete', before: guide });
-      return [guide.coverFileId, guide.pdfPrimaryFileId, guide.previewFileId, guide.pdfSecondaryFileId];
+      const editionFiles = editions.flatMap((row) => [row.a, row.b]);
+      return [
+        guide.coverFileId,
+        guide.previewFileId,
+        ...new Set([guide.pdfPrimaryFileId, guide.pdfSecondaryFileId, ...editionFiles]),
+      ];
     });
   } catch (error) {
     // An order placed for it in the meantime: the foreign key keeps the row.

@@ -5,6 +5,7 @@ import { dataPriceRegion, downloadCostLines } from '../../../shared/data-cost';
 import type { Locale } from '../../../shared/locale';
 import type { Db } from '../../db/client';
 import { storedFiles, travelGuides } from '../../db/schema';
+import { editionSummary, latestEdition } from '../editions/edition-rows';
 import { pdfSizes } from '../light/light-copies.service';
 
 const cover = alias(storedFiles, 'cover');
@@ -88,6 +89,7 @@ export async function findActiveGuideBySlug(db: Db, slug: string): Promise<Guide
     translations,
     lightFileSize: costs.lightBytes,
     downloadCost: { fr: downloadCostLines(costs, region, 'fr'), en: downloadCostLines(costs, region, 'en') },
+    edition: editionSummary(await latestEdition(db, row.guide.id)),
   };
 }
 

@@ -9,15 +9,19 @@ import { appSettings } from '../../db/schema';
  */
 export type DownloadGrant =
   | { k: 'file'; item: string; slot: 'primary' | 'secondary'; exp: number; light?: boolean }
-  | { k: 'zip'; order: string; exp: number; light?: boolean };
+  | { k: 'zip'; order: string; exp: number; light?: boolean }
+  /** One stamped copy by its own file id: an earlier edition's, which the item's slot no longer names. */
+  | { k: 'copy'; file: string; exp: number };
 
 export type TokenCheck = { ok: true; grant: DownloadGrant } | { ok: false; reason: 'invalid' | 'expired' };
 
 // Domain separation: a MAC made for anything else with the same secret never verifies as a link.
 const CONTEXT = Buffer.from('download-link-v1');
 const KIND = { primary: 1, secondary: 2, zip: 3 } as const;
-/** A light edition's kind is the full one's plus this. */
+/** A light edition's kind is the full one's plus this (4 to 6). */
 const LIGHT = 3;
+/** An earlier edition's stamped copy, named by its own file id. */
+const COPY = 7;
 const BODY_BYTES = 21; // kind (1) + uuid (16) + expiry in Unix seconds (4)
 const MAC_BYTES = 16; // HMAC-SHA256 truncated to 128 bits (RFC 2104 §5 allows truncation)
 
@@ -34,8 +38,9 @@ const bytesToUuid = (bytes: Buffer) =>
  */
 export function signDownloadToken(secret: Buffer, grant: DownloadGrant): string {
   const body = Buffer.alloc(BODY_BYTES);
-  body[0] = (grant.k === 'zip' ? KIND.zip : KIND[grant.slot]) + (grant.light ? LIGHT : 0);
-  uuidToBytes(grant.k === 'zip' ? grant.order : grant.item).copy(body, 1);
+  body[0] =
+    grant.k === 'copy' ? COPY : (grant.k === 'zip' ? KIND.zip : KIND[grant.slot]) + (grant.light ? LIGHT : 0);
+  uuidToBytes(grant.k === 'zip' ? grant.order : grant.k === 'copy' ? grant.file : grant.item).copy(body, 1);
   body.writeUInt32BE(grant.exp, 17);
   return Buffer.concat([body, mac(secret, body)]).toString('base64url');
 }
@@ -52,20 +57,22 @@ export function verifyDownloadToken(secret: Buffer, token: string, now: Date): T
     return { ok: false, reason: 'invalid' };
   const id = bytesToUuid(body.subarray(1, 17));
   const exp = body.readUInt32BE(17);
-  const light = body[0]! > LIGHT;
+  const light = body[0]! > LIGHT && body[0]! !== COPY;
   const kind = light ? body[0]! - LIGHT : body[0];
   const grant: DownloadGrant | undefined =
-    kind === KIND.zip
-      ? { k: 'zip', order: id, exp, ...(light ? { light } : {}) }
-      : kind === KIND.primary || kind === KIND.secondary
-        ? {
-            k: 'file',
-            item: id,
-            slot: kind === KIND.primary ? 'primary' : 'secondary',
-            exp,
-            ...(light ? { light } : {}),
-          }
-        : undefined;
+    body[0] === COPY
+      ? { k: 'copy', file: id, exp }
+      : kind === KIND.zip
+        ? { k: 'zip', order: id, exp, ...(light ? { light } : {}) }
+        : kind === KIND.primary || kind === KIND.secondary
+          ? {
+              k: 'file',
+              item: id,
+              slot: kind === KIND.primary ? 'primary' : 'secondary',
+              exp,
+              ...(light ? { light } : {}),
+            }
+          : undefined;
   if (!grant) return { ok: false, reason: 'invalid' };
   if (exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, grant };

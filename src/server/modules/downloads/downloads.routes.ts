@@ -34,9 +34,16 @@ export const downloadsRoutes: FastifyPluginAsyncZod<DownloadsRoutesOptions> = as
     issueZipLink(deps, { publicId: request.params.orderId, variant: request.query.variant }),
   );
 
-  route(app, api.storefront.downloadLink, async ({ params: { orderId, guideId }, query }) =>
-    issueDownloadLink(deps, { publicId: orderId, guideId, slot: query.file, variant: query.variant }),
-  );
+  route(app, api.storefront.downloadLink, async ({ params, query }) => {
+    const { file: slot, variant, edition } = query;
+    return issueDownloadLink(deps, {
+      publicId: params.orderId,
+      guideId: params.guideId,
+      slot,
+      variant,
+      edition,
+    });
+  });
 
   // Compression off: byte ranges address the stored bytes, and PDFs and ZIPs do not shrink anyway.
   route(app, api.storefront.file, { compress: false }, async (request, reply) => {

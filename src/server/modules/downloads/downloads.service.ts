@@ -15,6 +15,7 @@ import {
   signDownloadToken,
   verifyDownloadToken,
 } from './download-token';
+import { editionSourceOf, findStampedCopy } from './edition-source';
 import { StampRenderError } from './stamp-line';
 import {
   deliverableSlots,
@@ -64,12 +65,22 @@ export type DownloadVariant = 'full' | 'light';
 const NO_LIGHT_EDITION = 'This guide has no light edition: download the full one.';
 
 /**
- * The PDF a buyer's copy is stamped from: the guide's file in that slot, or its light copy. A
+ * The PDF a buyer's copy is stamped from: the latest edition's file in that slot (or the edition
+ * numbered `edition`, issue 19), or its light copy. A
  * light edition asked for where none was kept (too little to save, or not made yet) is a 404 that
  * says so; the pages only offer it where it exists.
  */
-async function sourceFor(deps: DownloadDeps, entry: DeliveryItem, slot: PdfSlot, variant: DownloadVariant) {
-  const full = await sourceFileOf(deps, entry, slot);
+async function sourceFor(
+  deps: DownloadDeps,
+  entry: DeliveryItem,
+  slot: PdfSlot,
+  variant: DownloadVariant,
+  edition: number | undefined,
+) {
+  const full =
+    edition === undefined
+      ? await sourceFileOf(deps, entry, slot)
+      : await editionSourceOf(deps.db, entry, slot, edition);
   if (variant === 'full') return full;
   const light = await lightCopyOf(deps.db, full.id);
   if (!light) throw notFound(NO_LIGHT_EDITION);
@@ -83,9 +94,16 @@ async function stampedCopy(
   entry: DeliveryItem,
   slot: PdfSlot,
   variant: DownloadVariant = 'full',
+  edition?: number,
 ) {
   try {
-    return await ensureStampedCopy(deps, order, entry, slot, await sourceFor(deps, entry, slot, variant));
+    return await ensureStampedCopy(
+      deps,
+      order,
+      entry,
+      slot,
+      await sourceFor(deps, entry, slot, variant, edition),
+    );
   } catch (error) {
     if (error instanceof MissingGuidePdfError) {
       throw unavailable('This guide’s PDF is not available right now. Please try again later.', 300);
@@ -107,10 +125,13 @@ async function signedUrl(deps: DownloadDeps, endpoint: Route, grant: (exp: numbe
   return { downloadUrl: pathOf(endpoint, { token }), expiresAt: new Date(exp * 1000).toISOString() };
 }
 
-/** A fresh 15-minute link to the buyer's stamped copy of one guide (or its companion PDF). */
+/**
+ * A fresh 15-minute link to the buyer's stamped copy of one guide (or its companion PDF): of the
+ * latest edition, or of the edition numbered `edition` (issue 19), whose link names the copy itself.
+ */
 export async function issueDownloadLink(
   deps: DownloadDeps,
-  input: { publicId: string; guideId: string; slot: PdfSlot; variant?: DownloadVariant },
+  input: { publicId: string; guideId: string; slot: PdfSlot; variant?: DownloadVariant; edition?: number },
 ): Promise<DownloadLink> {
   const { order, items } = await findCompletedOrder(deps.db, input.publicId);
   const entry = items.find((candidate) => candidate.guide.id === input.guideId);
@@ -118,14 +139,13 @@ export async function issueDownloadLink(
   assertDeliverable(order);
   if (!deliverableSlots(entry).includes(input.slot)) throw notFound('This guide has no companion PDF');
   const light = input.variant === 'light';
-  const file = await stampedCopy(deps, order, entry, input.slot, input.variant);
-  const link = await signedUrl(deps, deliveryEndpoints.file, (exp) => ({
-    k: 'file',
-    item: entry.item.id,
-    slot: input.slot,
-    exp,
-    ...(light ? { light } : {}),
-  }));
+  const file = await stampedCopy(deps, order, entry, input.slot, input.variant, input.edition);
+  // An earlier edition's link names the stamped copy itself; the latest's names the item's slot.
+  const link = await signedUrl(deps, deliveryEndpoints.file, (exp) =>
+    input.edition === undefined
+      ? { k: 'file', item: entry.item.id, slot: input.slot, exp, ...(light ? { light } : {}) }
+      : { k: 'copy', file: file.id, exp },
+  );
   return { ...link, fileName: file.originalName };
 }
 
@@ -185,6 +205,7 @@ export async function openFileDownload(
   token: string,
 ): Promise<{ file: StoredFile; orderId: string }> {
   const grant = await checkGrant(deps, token);
+  if (grant.k === 'copy') return openCopy(deps, grant.file);
   if (grant.k !== 'file') throw forbidden('This download link is not valid.');
   const [item] = await deps.db
     .select({ orderId: orderItems.orderId })
@@ -201,6 +222,15 @@ export async function openFileDownload(
     file: await stampedCopy(deps, delivery.order, entry, grant.slot, variant),
     orderId: delivery.order.id,
   };
+}
+
+/** One edition's stamped copy, checked against its order at download time like any file. */
+async function openCopy(deps: DownloadDeps, fileId: string): Promise<{ file: StoredFile; orderId: string }> {
+  const copy = await findStampedCopy(deps.db, fileId);
+  const delivery = copy ? await findDeliveryOrder(deps.db, { id: copy.orderId }) : undefined;
+  if (!copy || !delivery) throw notFound('This file no longer exists');
+  assertDeliverable(delivery.order);
+  return { file: copy.file, orderId: copy.orderId };
 }
 
 export interface ZipEntry {

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Customer } from '../../../shared/contracts/checkout';
 import type { Order } from '../../../shared/contracts/orders';
@@ -7,7 +7,7 @@ import type { Locale } from '../../../shared/locale';
 import { centsToDecimal, toCents } from '../../../shared/money';
 import { isPaidOnOrder, type PaymentMethod } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
-import { orderItems, orders, storedFiles, travelGuides } from '../../db/schema';
+import { guideEditions, orderItems, orders, storedFiles, travelGuides } from '../../db/schema';
 import { invalid } from '../../domain/errors';
 import { recordRedemption } from '../discounts/discount-pricing';
 import { type DbOrTx, enqueueJob } from '../jobs/jobs.service';
@@ -177,6 +177,8 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
           quantity: line.quantity,
           unitPrice: centsToDecimal(line.unitCents),
           title: line.title,
+          // The edition bought is the guide's latest at this moment (issue 19).
+          editionId: sql`(select e.id from ${guideEditions} e where e.guide_id = ${line.guideId} order by e.number desc limit 1)`,
         })),
       );
       if (discount) await recordRedemption(tx, discount, { ...order, paid });

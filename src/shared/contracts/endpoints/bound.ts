@@ -16,6 +16,8 @@ import * as checkout from './checkout';
 import { checkoutSchemas } from './checkout.schemas';
 import { type BoundEndpoint, bindSchemas } from './define';
 import * as delivery from './delivery';
+import * as editions from './editions';
+import { editionsSchemas } from './editions.schemas';
 import * as library from './library';
 import { librarySchemas } from './library.schemas';
 import * as receipts from './receipts';
@@ -37,6 +39,7 @@ export const api = {
   adminDiscounts: bindSchemas(adminDiscounts, adminDiscountsSchemas),
   whatsapp: bindSchemas(whatsapp, whatsappSchemas),
   library: bindSchemas(library, librarySchemas),
+  editions: bindSchemas(editions, editionsSchemas),
 };
 
 /** Every endpoint, for the OpenAPI check and the generated bad-input suite. */

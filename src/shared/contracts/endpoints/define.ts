@@ -22,6 +22,8 @@ import type * as analytics from './analytics';
 import type * as checkout from './checkout';
 import type { checkoutSchemas } from './checkout.schemas';
 import type * as delivery from './delivery';
+import type * as editions from './editions';
+import type { editionsSchemas } from './editions.schemas';
 import type * as library from './library';
 import type { librarySchemas } from './library.schemas';
 import type * as receipts from './receipts';
@@ -84,7 +86,8 @@ type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytic
   Indexed<typeof adminActivity, typeof adminActivitySchemas> &
   Indexed<typeof adminDiscounts, typeof adminDiscountsSchemas> &
   Indexed<typeof whatsapp, typeof whatsappSchemas> &
-  Indexed<typeof library, typeof librarySchemas>;
+  Indexed<typeof library, typeof librarySchemas> &
+  Indexed<typeof editions, typeof editionsSchemas>;
 
 type SchemasOf<E> = E extends Route
   ? `${E['method']} ${E['path']}` extends infer Key extends keyof SchemaIndex

@@ -11,6 +11,7 @@ import * as adminRefunds from './admin-refunds';
 import * as analytics from './analytics';
 import * as checkout from './checkout';
 import * as delivery from './delivery';
+import * as editions from './editions';
 import * as library from './library';
 import * as receipts from './receipts';
 import * as storefront from './storefront';
@@ -30,5 +31,6 @@ export const endpoints = {
   adminDiscounts,
   whatsapp,
   library,
+  editions,
 };
 export type { BodyOf, Method, ParamsOf, QueryOf, ResponseOf, Route } from './define';

@@ -47,6 +47,13 @@ export const storefrontSchemas = {
     querystring: z.object({
       file: z.enum(['primary', 'secondary']).default('primary'),
       variant: downloadVariant,
+      /** An earlier edition's number (issue 19); the latest edition when absent. */
+      edition: z.coerce
+        .number({ error: 'edition must be an edition number' })
+        .int('edition must be a whole number')
+        .min(1, 'edition must be 1 or more')
+        .max(100_000, 'edition must be at most 100000')
+        .optional(),
     }),
     response: { 200: downloadResponseSchema },
   },

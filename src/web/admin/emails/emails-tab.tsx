@@ -10,6 +10,7 @@ import { ExportButton } from '../shell/export-button';
 import { RangeSelect } from '../shell/range-select';
 import { useReceiptViewer } from '../shell/receipt-viewer';
 import { useAdminData } from '../shell/use-admin-data';
+import { EditionMailings } from './edition-mailings';
 import { emailColumns } from './email-columns';
 import { WhatsAppMessages } from './whatsapp-messages';
 
@@ -75,6 +76,8 @@ export function EmailsTab() {
           <StatCard label="Delivery Rate" value={s ? `${s.deliveryRate.toFixed(1)}%` : '…'} />
         </div>
       )}
+
+      <EditionMailings />
 
       <div>
         <h4 className="mb-2 font-semibold">Email History</h4>

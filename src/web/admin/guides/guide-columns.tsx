@@ -3,6 +3,7 @@ import { CoverThumb } from '../../components/ui/cover-thumb';
 import { formatFileSize } from '../../lib/format';
 import type { Column } from '../shell/admin-table';
 import { GuideActions } from './guide-actions';
+import { GuideEditionsButton } from './guide-editions';
 import { RowPdfUpload } from './row-pdf-upload';
 
 function ProductCell({ guide }: { guide: AdminGuide }) {
@@ -25,13 +26,14 @@ function ProductCell({ guide }: { guide: AdminGuide }) {
 function FileCell({ guide, onChanged }: { guide: AdminGuide; onChanged(): Promise<void> }) {
   if (!guide.fileName) return <RowPdfUpload guide={guide} onChanged={onChanged} />;
   return (
-    <p className="max-w-[14rem] break-all text-xs">
+    <div className="max-w-[14rem] break-all text-xs">
       {guide.fileName}
       <span className="block text-stone-600">
         {formatFileSize(guide.fileSize, 'en')}
         {guide.pageCount ? ` · ${guide.pageCount} pages` : ''}
       </span>
-    </p>
+      <GuideEditionsButton guide={guide} onChanged={onChanged} />
+    </div>
   );
 }
 

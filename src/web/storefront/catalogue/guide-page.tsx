@@ -13,6 +13,7 @@ import { useCart } from '../cart/cart-context';
 import { toCartGuide } from '../cart/cart-rules';
 import { DownloadCost } from '../downloads/download-cost';
 import { NotFoundPage } from '../not-found/not-found-page';
+import { editionWords } from './edition-words';
 import { GuidePreview } from './guide-preview';
 import { WhatsAppShareLink } from './share-link';
 
@@ -158,6 +159,12 @@ function GuideSummary(props: { guide: GuideDetail; className?: string }) {
           <div>
             <dt className="text-stone-500">{t('guide.contents')}</dt>
             <dd className="font-semibold">{t('guide.pages', { count: g.pageCount })}</dd>
+          </div>
+        ) : null}
+        {g.edition ? (
+          <div className="col-span-2" data-testid="guide-edition">
+            <dt className="text-stone-500">{t('guide.edition')}</dt>
+            <dd className="font-semibold">{t('guide.editionLine', editionWords(g.edition, locale))}</dd>
           </div>
         ) : null}
       </dl>

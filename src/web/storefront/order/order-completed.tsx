@@ -12,6 +12,7 @@ import { purchaseMessages } from '../checkout/messages';
 import { ReceiptLink } from '../receipts/receipt-link';
 import { type Edition, EditionChoice, LightZipButton } from './edition-choice';
 import { LibraryLink } from './library-link';
+import { OrderEditionLine } from './order-edition';
 
 type DownloadLink = ResponseOf<typeof delivery.downloadLink>;
 
@@ -133,6 +134,12 @@ function GuideDownload(props: {
         </button>
       </div>
       <EditionChoice item={item} value={edition} onChange={setEdition} />
+      <OrderEditionLine
+        orderId={props.orderId}
+        guideId={item.guide.id}
+        busy={props.busy}
+        start={props.start}
+      />
       {item.guide.hasSecondary ? (
         <button
           type="button"

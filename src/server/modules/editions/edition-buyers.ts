@@ -1,0 +1,59 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Locale } from '../../../shared/locale';
+import { orderItems, orders } from '../../db/schema';
+import type { DbOrTx } from '../jobs/jobs.service';
+
+/** One address to tell, with its latest qualifying order (whose language the email speaks). */
+export interface BuyerToTell {
+  /** lower(email): the address's identity, its place in the sending order and its dedupe key. */
+  key: string;
+  email: string;
+  orderId: string;
+  locale: Locale;
+  firstName: string;
+  origin: string | null;
+}
+
+interface EditionRef {
+  id: string;
+  guideId: string;
+}
+
+/**
+ * Who may hear of a new edition: every completed order that bought the guide (an earlier edition
+ * of it), still downloadable (not revoked, not refunded in full). One row per address.
+ */
+function buyersWhere(edition: EditionRef): SQL {
+  return sql`${orderItems.guideId} = ${edition.guideId}
+    and ${orderItems.editionId} is distinct from ${edition.id}
+    and ${orders.status} = 'completed'
+    and ${orders.accessRevokedAt} is null
+    and not (${orders.total} > 0 and ${orders.refundedAmount} >= ${orders.total})`;
+}
+
+/** How many addresses the edition's email goes to, counted when it is published. */
+export async function countBuyersToTell(db: DbOrTx, edition: EditionRef): Promise<number> {
+  const result = (await db.execute(sql`
+    select count(distinct lower(${orders.email}))::int as count
+    from ${orders} join ${orderItems} on ${orderItems.orderId} = ${orders.id}
+    where ${buyersWhere(edition)}`)) as unknown as { rows: { count: number }[] };
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+/** The next `limit` addresses after `after`, in address order: a batch resumes where the last stopped. */
+export async function buyersToTell(
+  db: DbOrTx,
+  edition: EditionRef,
+  page: { after: string; limit: number; key?: string },
+): Promise<BuyerToTell[]> {
+  const only = page.key === undefined ? sql`` : sql`and lower(${orders.email}) = ${page.key}`;
+  const result = (await db.execute(sql`
+    select distinct on (lower(${orders.email}))
+      lower(${orders.email}) as key, ${orders.email} as email, ${orders.id} as "orderId",
+      ${orders.locale} as locale, ${orders.firstName} as "firstName", ${orders.origin} as origin
+    from ${orders} join ${orderItems} on ${orderItems.orderId} = ${orders.id}
+    where ${buyersWhere(edition)} and lower(${orders.email}) > ${page.after} ${only}
+    order by lower(${orders.email}), ${orders.createdAt} desc, ${orders.id} desc
+    limit ${page.limit}`)) as unknown as { rows: BuyerToTell[] };
+  return result.rows;
+}
