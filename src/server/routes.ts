@@ -22,6 +22,7 @@ import { recordOrderEvent } from './modules/orders/order-events';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
+import { webAppRoutes } from './modules/web-app/web-app.routes';
 
 /** Every module's routes, in the order they are registered (after the HTTP plugins, before the pages). */
 export async function registerModuleRoutes(
@@ -32,6 +33,7 @@ export async function registerModuleRoutes(
   await app.register(catalogueRoutes);
   await app.register(contentRoutes);
   await app.register(seoRoutes);
+  await app.register(webAppRoutes);
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
   await app.register(downloadsRoutes, {

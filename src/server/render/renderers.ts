@@ -61,9 +61,11 @@ export async function registerBuiltAssets(app: FastifyInstance, distDir: string)
     preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      // The offline app's worker and shell change with each build: checked every time (issue 20).
+      const everyTime = /offline-(sw\.js|shell\.html)$/.test(filePath);
       reply.header(
         'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
+        immutable ? 'public, max-age=31536000, immutable' : everyTime ? 'no-cache' : 'public, max-age=86400',
       );
     },
   });

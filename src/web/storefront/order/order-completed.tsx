@@ -11,6 +11,9 @@ import { useApi } from '../../lib/deps';
 import { formatFileSize } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { purchaseMessages } from '../checkout/messages';
+import { FileDownload } from '../offline/file-download';
+import { fileKey } from '../offline/file-key';
+import { OfflineSpace } from '../offline/saved-guide-actions';
 
 type DownloadLink = ResponseOf<typeof delivery.downloadLink>;
 
@@ -26,6 +29,7 @@ export function CompletedOrder({
   const t = useMessages(purchaseMessages);
   const [busy, setBusy] = useState<string | null>(null);
 
+  // The ZIP is made for each request (no byte ranges): it stays a plain link (DEVIATIONS 116).
   const start = async (key: string, mintLink: () => Promise<DownloadLink>) => {
     setBusy(key);
     try {
@@ -56,7 +60,7 @@ export function CompletedOrder({
       <p className="mt-1 text-sm text-stone-600">{t('order.sentTo', { email: order.email })}</p>
       <ul className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
         {order.items.map((item) => (
-          <GuideDownload key={item.id} orderId={order.id} item={item} busy={busy !== null} start={start} />
+          <GuideDownload key={item.id} orderId={order.id} item={item} />
         ))}
       </ul>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
@@ -77,28 +81,25 @@ export function CompletedOrder({
         </Link>
       </div>
       <p className="mt-4 text-xs text-stone-500">{t('order.linkNote')}</p>
+      <div className="mt-2">
+        <OfflineSpace />
+      </div>
     </>
   );
 }
 
-/** One guide of a paid order: its download, and its second file's when it has one. */
-function GuideDownload(props: {
-  orderId: string;
-  item: Order['items'][number];
-  busy: boolean;
-  start(key: string, mintLink: () => Promise<DownloadLink>): Promise<void>;
-}) {
-  const { item } = props;
+/** One guide of a paid order: its download and Save for offline, and its second file's download. */
+function GuideDownload({ orderId, item }: { orderId: string; item: Order['items'][number] }) {
   const api = useApi();
   const { locale } = useI18n();
   const t = useMessages(purchaseMessages);
   const file = (which?: 'secondary') => () =>
     api.call(delivery.downloadLink, {
-      params: { orderId: props.orderId, guideId: item.guide.id },
+      params: { orderId, guideId: item.guide.id },
       query: { file: which },
     });
   return (
-    <li className="space-y-3 p-4">
+    <li className="space-y-3 p-4" data-guide-id={item.guide.id}>
       <div className="flex items-center gap-3">
         <span className="rounded bg-red-700 px-2 py-1 text-xs font-bold text-white">PDF</span>
         <div className="min-w-0 flex-1">
@@ -107,28 +108,25 @@ function GuideDownload(props: {
           </p>
           <p className="text-sm text-stone-500">{formatFileSize(item.guide.fileSize, locale)}</p>
         </div>
-        <button
-          type="button"
-          disabled={props.busy}
-          onClick={() => props.start(item.id, file())}
-          data-track="download"
-          data-guide-id={item.guide.id}
-          className="h-10 shrink-0 rounded-md bg-teal-800 px-4 text-sm font-semibold text-white hover:bg-teal-700 disabled:opacity-60"
-        >
-          {t('order.download')}
-        </button>
       </div>
+      <FileDownload
+        storageKey={fileKey(orderId, item.guide.id, 'primary')}
+        fetchLink={file()}
+        orderId={orderId}
+        title={item.guide.title}
+        size={item.guide.fileSize}
+        label={t('order.download')}
+        offline
+      />
       {item.guide.hasSecondary ? (
-        <button
-          type="button"
-          disabled={props.busy}
-          onClick={() => props.start(`${item.id}-secondary`, file('secondary'))}
-          data-track="download"
-          data-guide-id={item.guide.id}
-          className="text-sm text-teal-800 underline"
-        >
-          {t('order.secondary')} — {t('order.download')}
-        </button>
+        <FileDownload
+          storageKey={fileKey(orderId, item.guide.id, 'secondary')}
+          fetchLink={file('secondary')}
+          orderId={orderId}
+          title={`${item.guide.title} — ${t('order.secondary')}`}
+          label={`${t('order.secondary')} — ${t('order.download')}`}
+          variant="link"
+        />
       ) : null}
     </li>
   );
