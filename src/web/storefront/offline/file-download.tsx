@@ -17,6 +17,8 @@ export interface FileDownloadProps extends FileDownloadTarget {
   /** The stamped file's size, shown before anything is downloaded. */
   size?: number | null;
   variant?: 'primary' | 'link';
+  /** The guide a download reports to the shop's analytics (data-guide-id). */
+  guideId?: string;
 }
 
 /**
@@ -44,6 +46,7 @@ export function FileDownload(props: FileDownloadProps) {
           disabled={download.busy}
           onClick={() => go({ handOff: true, keep: false })}
           data-track="download"
+          data-guide-id={props.guideId}
           className={buttonClass}
         >
           {download.kept > 0 && !download.busy

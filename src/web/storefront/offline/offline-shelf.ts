@@ -1,10 +1,12 @@
 /**
- * Guides kept on the phone for reading offline (issue 20): each stamped PDF is one entry of Cache
- * Storage, which belongs to this browser only, with what the page needs to list it (title, file
- * name, order, size) in one header, so the list is read without opening any file.
+ * Guides kept on the phone for reading offline (issue 20): each stamped PDF is a cache of its own in
+ * Cache Storage, which belongs to this browser only, with what the page needs to list it (title,
+ * file name, order, size) in one header, so the list is read without opening any file. One cache
+ * per guide because deleting a whole cache is what makes the browser give its space back at once.
  */
-const SHELF = 'guides-offline-v1';
+const SHELF_PREFIX = 'guide-offline-v1:';
 const META_HEADER = 'x-saved-guide';
+const shelfOf = (key: string) => caches.open(`${SHELF_PREFIX}${key}`);
 
 export interface SavedGuide {
   key: string;
@@ -27,7 +29,7 @@ export async function keepOffline(
   file: Blob,
 ): Promise<SavedGuide> {
   const saved: SavedGuide = { ...guide, size: file.size, savedAt: new Date().toISOString() };
-  const shelf = await caches.open(SHELF);
+  const shelf = await shelfOf(guide.key);
   await shelf.put(
     entryUrl(guide.key),
     new Response(file, {
@@ -56,8 +58,10 @@ function savedGuideOf(response: Response | undefined): SavedGuide | null {
 /** The guides kept on this phone, oldest first; only one order's when `orderId` is given. */
 export async function savedGuides(orderId?: string): Promise<SavedGuide[]> {
   if (!canKeepOffline()) return [];
-  const shelf = await caches.open(SHELF);
-  const entries = await Promise.all((await shelf.keys()).map((request) => shelf.match(request)));
+  const names = (await caches.keys()).filter((name) => name.startsWith(SHELF_PREFIX));
+  const entries = await Promise.all(
+    names.map(async (name) => (await caches.open(name)).match(entryUrl(name.slice(SHELF_PREFIX.length)))),
+  );
   return entries
     .map(savedGuideOf)
     .filter((guide): guide is SavedGuide => guide !== null && (!orderId || guide.orderId === orderId))
@@ -66,13 +70,14 @@ export async function savedGuides(orderId?: string): Promise<SavedGuide[]> {
 
 export async function openSaved(key: string): Promise<Blob | null> {
   if (!canKeepOffline()) return null;
-  const response = await (await caches.open(SHELF)).match(entryUrl(key));
+  if (!(await caches.has(`${SHELF_PREFIX}${key}`))) return null;
+  const response = await (await shelfOf(key)).match(entryUrl(key));
   return response ? response.blob() : null;
 }
 
 export async function removeSaved(key: string): Promise<boolean> {
   if (!canKeepOffline()) return false;
-  return (await caches.open(SHELF)).delete(entryUrl(key));
+  return caches.delete(`${SHELF_PREFIX}${key}`);
 }
 
 /** What this site takes on the phone and what it may take, when the browser says. */

@@ -117,6 +117,7 @@ test('a download cut mid-file continues from the byte where it stopped, and the 
   expect(result.kind).toBe('done');
   if (result.kind !== 'done') return;
   expect(Buffer.from(await result.blob.arrayBuffer()).equals(file)).toBe(true);
+  expect(result.resumedFrom).toBe(100_000);
   expect(served.map((s) => [s.status, s.range, s.ifRange])).toEqual([
     [200, undefined, undefined],
     [206, 'bytes=100000-', '"v1"'],

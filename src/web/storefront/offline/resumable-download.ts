@@ -168,7 +168,8 @@ export async function downloadResumably(options: ResumableDownload): Promise<Dow
   const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
   const wait = options.waitToRetry ?? backoffUntilOnline;
   const kept = await store.state(key);
-  const resumedFrom = kept.received;
+  /** Where the answer that ended the download started: above 0, the download was resumed there. */
+  let resumedFrom = 0;
   let link: FileLink | null = null;
   let attempt = 0;
   let expiredInARow = 0;
@@ -198,6 +199,7 @@ export async function downloadResumably(options: ResumableDownload): Promise<Dow
       }
       total = answer.total;
       if (answer.whole) await restart(answer.etag);
+      resumedFrom = kept.received;
       kept.received = await pump(answer.body, {
         flushBytes: options.flushBytes ?? 256 * 1024,
         received: kept.received,

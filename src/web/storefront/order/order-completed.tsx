@@ -99,7 +99,7 @@ function GuideDownload({ orderId, item }: { orderId: string; item: Order['items'
       query: { file: which },
     });
   return (
-    <li className="space-y-3 p-4" data-guide-id={item.guide.id}>
+    <li className="space-y-3 p-4">
       <div className="flex items-center gap-3">
         <span className="rounded bg-red-700 px-2 py-1 text-xs font-bold text-white">PDF</span>
         <div className="min-w-0 flex-1">
@@ -116,6 +116,7 @@ function GuideDownload({ orderId, item }: { orderId: string; item: Order['items'
         title={item.guide.title}
         size={item.guide.fileSize}
         label={t('order.download')}
+        guideId={item.guide.id}
         offline
       />
       {item.guide.hasSecondary ? (
@@ -125,6 +126,7 @@ function GuideDownload({ orderId, item }: { orderId: string; item: Order['items'
           orderId={orderId}
           title={`${item.guide.title} — ${t('order.secondary')}`}
           label={`${t('order.secondary')} — ${t('order.download')}`}
+          guideId={item.guide.id}
           variant="link"
         />
       ) : null}
