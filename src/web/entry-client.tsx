@@ -1,7 +1,7 @@
 import './styles.css';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { isLocale, LOCALE_STORAGE_KEY, type Locale } from '../shared/locale';
 import { SSR_STATE_KEY } from '../shared/ssr';
@@ -23,14 +23,7 @@ const state = window[SSR_STATE_KEY];
 const queryClient = createQueryClient();
 if (state) hydrate(queryClient, state.queries);
 
-/** The language of a page the server did not render (the offline shell): the one stored in the cookie. */
-const cookieLocale = () =>
-  document.cookie
-    .split(';')
-    .map((c) => c.trim().split('='))
-    .find(([name]) => name === LOCALE_STORAGE_KEY)?.[1];
-const wanted = state ? state.locale : cookieLocale();
-let currentLocale: Locale = isLocale(wanted) ? wanted : 'fr';
+let currentLocale: Locale = isLocale(state?.locale) ? state.locale : 'fr';
 const deps: AppDeps = {
   api: createApiClient(window.fetch.bind(window)),
   queryClient,
@@ -96,12 +89,6 @@ function App() {
 
 // The page's language must be loaded before hydrating, or the first render would not match the HTML.
 loadLocale(currentLocale).then(() => {
-  const root = document.getElementById('root')!;
-  // The offline shell (issue 20) comes with an empty root: there is nothing to hydrate.
-  if (root.hasChildNodes()) hydrateRoot(root, <App />);
-  else {
-    document.documentElement.lang = currentLocale;
-    createRoot(root).render(<App />);
-  }
+  hydrateRoot(document.getElementById('root')!, <App />);
   loadTrackerWhenIdle();
 });

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { isLocale, LOCALE_STORAGE_KEY, type Locale } from '../../../shared/locale';
 import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import { offlineMessages } from './messages';
@@ -12,7 +13,8 @@ import { SHELF_CHANGED } from './use-file-download';
  */
 export function OfflineOrder({ orderId, onRetry }: { orderId: string; onRetry(): void }) {
   const t = useMessages(offlineMessages);
-  const { locale } = useI18n();
+  const { locale, setLocale } = useI18n();
+  useShellLanguage(locale, setLocale);
   const [guides, setGuides] = useState<SavedGuide[] | null>(null);
   useEffect(() => {
     const read = () => void savedGuides(orderId).then(setGuides, () => setGuides([]));
@@ -50,4 +52,25 @@ export function OfflineOrder({ orderId, onRetry }: { orderId: string; onRetry():
       </div>
     </div>
   );
+}
+
+/**
+ * The offline shell is not rendered by the server, so it starts in French: switch to the language
+ * the buyer chose (kept in the cookie and localStorage by the app), here rather than in every page's
+ * first load.
+ */
+function useShellLanguage(locale: Locale, setLocale: (next: Locale) => void) {
+  useEffect(() => {
+    const cookie = document.cookie
+      .split(';')
+      .map((c) => c.trim().split('='))
+      .find(([name]) => name === LOCALE_STORAGE_KEY)?.[1];
+    let stored: string | null | undefined = cookie;
+    try {
+      stored ??= localStorage.getItem(LOCALE_STORAGE_KEY);
+    } catch {
+      // storage disabled
+    }
+    if (isLocale(stored) && stored !== locale) setLocale(stored);
+  }, [locale, setLocale]);
 }
