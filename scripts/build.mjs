@@ -6,6 +6,7 @@ import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { buildOfflineWorker } from './offline-worker.mjs';
 
 // `node scripts/build.mjs [out-dir]`: the tests build into their own folder so that a running
 // shop's dist/ is never swapped under it.
@@ -45,6 +46,9 @@ await build({
     },
   },
 });
+// 4. The order page's and the library's service worker, with the list of files their shell needs.
+await buildOfflineWorker(path.join(out, 'client'));
+
 // Pre-compress the browser's assets once, at the strongest levels (served by @fastify/static).
 const assetsDir = path.join(out, 'client', 'assets');
 for (const name of await readdir(assetsDir)) {

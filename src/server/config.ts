@@ -233,6 +233,14 @@ const uploadsSettings = fromEnv({
 });
 
 /**
+ * Download links (storefront spec §9: 15 minutes). The resume tests shorten it so that a link really
+ * expires in the middle of a download; production keeps the default.
+ */
+const downloadsSettings = fromEnv({
+  linkTtlMs: ['DOWNLOAD_LINK_TTL_SECONDS', count(1, 86_400, 900).transform((seconds) => seconds * 1000)],
+});
+
+/**
  * The sections of the configuration, each reading the whole environment: the shop's own, and each
  * adapter's settings schema beside its adapter. A new setting is one line in its section; a
  * section's name is its key in the configuration (shop and mail are spread at the top).
@@ -245,6 +253,7 @@ const sections = {
   limits: limitsSettings,
   jobs: jobsSettings,
   uploads: uploadsSettings,
+  downloads: downloadsSettings,
   mail: smtpSettings,
   stripe: stripeSettings,
   s3: storageSettings,

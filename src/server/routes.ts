@@ -25,6 +25,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
+import { webAppRoutes } from './modules/web-app/web-app.routes';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
 
 /** Every module's routes, in the order they are registered (after the HTTP plugins, before the pages). */
@@ -36,6 +37,7 @@ export async function registerModuleRoutes(
   await app.register(catalogueRoutes);
   await app.register(contentRoutes);
   await app.register(seoRoutes);
+  await app.register(webAppRoutes);
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
   await app.register(receiptsRoutes);

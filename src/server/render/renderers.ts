@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Locale } from '../../shared/locale';
 import type { RenderPage } from '../../shared/ssr';
+import { pageContentSecurityPolicy } from '../http/security-headers';
 import type { PageRenderer } from './pages';
 
 /** The production build: dist/client (assets + index.html) and dist/ssr/entry-server.js. */
@@ -61,10 +62,17 @@ export async function registerBuiltAssets(app: FastifyInstance, distDir: string)
     preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      // The offline app's worker and shell change with each build: checked every time (issue 20).
+      const everyTime = /offline-(sw\.js|shell\.html)$/.test(filePath);
       reply.header(
         'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
+        immutable ? 'public, max-age=31536000, immutable' : everyTime ? 'no-cache' : 'public, max-age=86400',
       );
+      // Not the closed policy of other files: its `sandbox` would give the worker an opaque origin,
+      // without Cache Storage. The shell is a page like the others, with no inline script.
+      if (filePath.endsWith('offline-sw.js')) reply.header('content-security-policy', "default-src 'self'");
+      if (filePath.endsWith('offline-shell.html'))
+        reply.header('content-security-policy', pageContentSecurityPolicy({ url: '/', inlineScripts: [] }));
     },
   });
 }

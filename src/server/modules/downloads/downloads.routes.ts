@@ -6,13 +6,7 @@ import { route } from '../../http/endpoint';
 import { notFound } from '../../http/errors';
 import { parseByteRange } from './byte-range';
 import { type DownloadsRoutesOptions, downloadRecording } from './download-access';
-import {
-  DOWNLOAD_LINK_TTL_MS,
-  issueDownloadLink,
-  issueZipLink,
-  openFileDownload,
-  openZipDownload,
-} from './downloads.service';
+import { issueDownloadLink, issueZipLink, openFileDownload, openZipDownload } from './downloads.service';
 import { attachmentDisposition } from './file-names';
 import { streamZip } from './order-zip';
 
@@ -26,8 +20,19 @@ export function privateDownload(reply: FastifyReply, fileName: string, contentTy
     .header('x-content-type-options', 'nosniff');
 }
 
+/** 416: the range asked for starts after the file's end (the answer says how long the file is). */
+function rangeOutsideFile(reply: FastifyReply, size: number): FastifyReply {
+  return reply
+    .code(416)
+    .header('content-type', 'application/json; charset=utf-8')
+    .removeHeader('content-disposition')
+    .header('content-range', `bytes */${size}`)
+    .send({ message: `The requested range is outside the file (${size} bytes).` });
+}
+
 export const downloadsRoutes: FastifyPluginAsyncZod<DownloadsRoutesOptions> = async (app, options) => {
-  const deps = { db: app.services.db, files: app.services.files };
+  const linkTtlMs = app.services.config.downloads.linkTtlMs;
+  const deps = { db: app.services.db, files: app.services.files, linkTtlMs };
   const served = downloadRecording(app.services.config.analytics.geoip, options.recordDownload);
 
   route(app, api.storefront.zipLink, async (request) =>
@@ -55,7 +60,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<DownloadsRoutesOptions> = as
     if (files.presignedDownloadUrl) {
       // A bucket serves the bytes itself: the grant was checked above, the URL lives 15 minutes.
       const url = await files.presignedDownloadUrl(file.storageKey, {
-        expiresInSeconds: DOWNLOAD_LINK_TTL_MS / 1000,
+        expiresInSeconds: linkTtlMs / 1000,
         contentDisposition: attachmentDisposition(file.originalName),
         contentType: 'application/pdf',
       });
@@ -74,14 +79,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<DownloadsRoutesOptions> = as
       ifRange && ifRange !== etag
         ? { kind: 'whole' as const }
         : parseByteRange(request.headers.range, file.size);
-    if (range.kind === 'unsatisfiable') {
-      return reply
-        .code(416)
-        .header('content-type', 'application/json; charset=utf-8')
-        .removeHeader('content-disposition')
-        .header('content-range', `bytes */${file.size}`)
-        .send({ message: `The requested range is outside the file (${file.size} bytes).` });
-    }
+    if (range.kind === 'unsatisfiable') return rangeOutsideFile(reply, file.size);
     try {
       if (range.kind === 'partial') {
         const stream = await app.services.files.stream(file.storageKey, range);

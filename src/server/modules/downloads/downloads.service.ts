@@ -32,6 +32,8 @@ export const DOWNLOAD_LINK_TTL_MS = 15 * 60_000;
 export interface DownloadDeps extends StampDeps {
   /** The clock links are issued and checked against; tests move it forward. */
   now?: () => Date;
+  /** How long a link lives: DOWNLOAD_LINK_TTL_MS unless the configuration says otherwise. */
+  linkTtlMs?: number;
 }
 
 export interface DownloadLink {
@@ -120,7 +122,7 @@ async function stampedCopy(
 }
 
 async function signedUrl(deps: DownloadDeps, endpoint: Route, grant: (exp: number) => DownloadGrant) {
-  const exp = Math.floor((clock(deps).getTime() + DOWNLOAD_LINK_TTL_MS) / 1000);
+  const exp = Math.floor((clock(deps).getTime() + (deps.linkTtlMs ?? DOWNLOAD_LINK_TTL_MS)) / 1000);
   const token = signDownloadToken(await downloadSigningSecret(deps.db), grant(exp));
   return { downloadUrl: pathOf(endpoint, { token }), expiresAt: new Date(exp * 1000).toISOString() };
 }

@@ -9,6 +9,9 @@ import { ApiError } from '../../lib/api';
 import { useApi } from '../../lib/deps';
 import { paths } from '../../lib/paths';
 import { purchaseMessages } from '../checkout/messages';
+import { FileDownload } from '../offline/file-download';
+import { fileKey } from '../offline/file-key';
+import { OfflineSpace } from '../offline/saved-guide-actions';
 import { ReceiptLink } from '../receipts/receipt-link';
 import { type Edition, EditionChoice, LightZipButton } from './edition-choice';
 import { LibraryLink } from './library-link';
@@ -28,6 +31,7 @@ export function CompletedOrder({
   const t = useMessages(purchaseMessages);
   const [busy, setBusy] = useState<string | null>(null);
 
+  // The ZIP is made for each request (no byte ranges): it stays a plain link (DEVIATIONS 116).
   const start = async (key: string, mintLink: () => Promise<DownloadLink>) => {
     setBusy(key);
     try {
@@ -91,12 +95,15 @@ export function CompletedOrder({
         <ReceiptLink order={order} label={t('order.receipt')} />
       </div>
       <p className="mt-2 text-xs text-stone-500">{t('order.linkNote')}</p>
+      <div className="mt-2">
+        <OfflineSpace />
+      </div>
       <LibraryLink />
     </>
   );
 }
 
-/** One guide of a paid order: its download, and its second file's when it has one. */
+/** One guide of a paid order: its download and Save for offline, and its second file's download. */
 function GuideDownload(props: {
   orderId: string;
   item: Order['items'][number];
@@ -122,16 +129,6 @@ function GuideDownload(props: {
             {item.guide.title}
           </p>
         </div>
-        <button
-          type="button"
-          disabled={props.busy}
-          onClick={() => props.start(item.id, file())}
-          data-track="download"
-          data-guide-id={item.guide.id}
-          className="h-10 shrink-0 rounded-md bg-teal-800 px-4 text-sm font-semibold text-white hover:bg-teal-700 disabled:opacity-60"
-        >
-          {t('order.download')}
-        </button>
       </div>
       <EditionChoice item={item} value={edition} onChange={setEdition} />
       <OrderEditionLine
@@ -140,17 +137,27 @@ function GuideDownload(props: {
         busy={props.busy}
         start={props.start}
       />
+      <FileDownload
+        key={edition}
+        storageKey={fileKey(props.orderId, item.guide.id, 'primary', edition)}
+        fetchLink={file()}
+        orderId={props.orderId}
+        title={item.guide.title}
+        size={edition === 'light' ? (item.guide.lightFileSize ?? undefined) : item.guide.fileSize}
+        label={t('order.download')}
+        guideId={item.guide.id}
+        offline
+      />
       {item.guide.hasSecondary ? (
-        <button
-          type="button"
-          disabled={props.busy}
-          onClick={() => props.start(`${item.id}-secondary`, file('secondary'))}
-          data-track="download"
-          data-guide-id={item.guide.id}
-          className="text-sm text-teal-800 underline"
-        >
-          {t('order.secondary')} — {t('order.download')}
-        </button>
+        <FileDownload
+          storageKey={fileKey(props.orderId, item.guide.id, 'secondary')}
+          fetchLink={file('secondary')}
+          orderId={props.orderId}
+          title={`${item.guide.title} — ${t('order.secondary')}`}
+          label={`${t('order.secondary')} — ${t('order.download')}`}
+          guideId={item.guide.id}
+          variant="link"
+        />
       ) : null}
     </li>
   );

@@ -14,6 +14,8 @@ import { queries } from '../../lib/queries';
 import { useQuery } from '../../lib/use-query';
 import { purchaseMessages } from '../checkout/messages';
 import { OrderDiscount } from '../checkout/order-discount';
+import { OfflineOrder } from '../offline/offline-order';
+import { registerOfflineApp } from '../offline/register-offline';
 import { ReceiptLink } from '../receipts/receipt-link';
 import { MobileMoneyPending } from './mobile-money-pending';
 import { CompletedOrder } from './order-completed';
@@ -22,8 +24,22 @@ import { CompletedOrder } from './order-completed';
 export default function OrderPage() {
   const { id = '' } = useParams<{ id: string }>();
   const api = useApi();
+  const { locale } = useI18n();
   const order = useQuery(queries.order(api, id));
+  useEffect(() => {
+    registerOfflineApp({ scope: '/order-confirmation/', startUrl: paths.order(id), locale });
+  }, [id, locale]);
 
+  // No network (the service worker served the page's shell, and asking for the order failed
+  // without an answer from the shop): the guides kept on this phone.
+  const offline = order.isError && !(order.error instanceof ApiError);
+  if (!order.data && offline) {
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
+        <OfflineOrder orderId={id} onRetry={() => void order.refetch()} />
+      </section>
+    );
+  }
   if (order.isError) return <OrderNotFound />;
   if (!order.data) return <div className="min-h-[60vh]" />;
   return <OrderView order={order.data} />;

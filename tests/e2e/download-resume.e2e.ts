@@ -1,0 +1,120 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { keepScreenshot, type RunningShop, trackPageErrors } from './harness';
+import {
+  type BuyerNetwork,
+  keptDownloads,
+  type ShopBehindNetwork,
+  stampedCopy,
+  startShopBehindNetwork,
+} from './network-support';
+
+// Issue 20: a download cut in the middle of the file, whose link expires while the network is away,
+// continues by itself from the byte where it stopped once the network is back, and the buyer gets
+// the stamped copy byte for byte. Links live 3 seconds here (DOWNLOAD_LINK_TTL_SECONDS) so that one
+// really expires during the cut.
+
+const LINK_SECONDS = 3;
+const CUT_AT = 400_000;
+let setup: ShopBehindNetwork;
+let shop: RunningShop;
+let network: BuyerNetwork;
+let browser: Browser;
+let order: ShopBehindNetwork['order'];
+
+beforeAll(async () => {
+  setup = await startShopBehindNetwork({
+    env: { DOWNLOAD_LINK_TTL_SECONDS: String(LINK_SECONDS) },
+    guide: { title: 'Casamance en photos', locale: 'fr' },
+  });
+  ({ shop, network, browser, order } = setup);
+});
+afterEach(() => {
+  if (network) network.dark = false;
+});
+afterAll(async () => {
+  await setup?.stop();
+});
+
+test('a download cut mid-file, its link expired meanwhile, resumes at the cut and ends byte-identical', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  await page.goto(`${network.url}/order-confirmation/${order.publicId}`);
+  await page.getByRole('heading', { name: 'Commande terminée !' }).waitFor();
+
+  // The network drops after CUT_AT bytes of the file, and stays away longer than the link lives.
+  const cut = network.cutNextFileAfter(CUT_AT);
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  const mintedAt = Date.now();
+  await page.getByRole('button', { name: 'Télécharger', exact: true }).click();
+  await cut;
+  network.dark = true;
+  await context.setOffline(true);
+  await page.getByText(/Connexion perdue : le téléchargement reprendra tout seul/).waitFor();
+  await keepScreenshot(page, 'download-resume-waiting-390');
+  // What the phone holds at the cut: every byte that crossed before it.
+  const atCut = await keptDownloads(page);
+  expect(atCut.received).toEqual([CUT_AT]);
+  await page.waitForTimeout(Math.max(0, mintedAt + (LINK_SECONDS + 2) * 1000 - Date.now()));
+
+  // The network comes back: nothing to click.
+  network.dark = false;
+  await context.setOffline(false);
+  const file = await readFile(await (await download).path());
+  await page.getByText(/repris à .*, rien n’a été téléchargé deux fois/).waitFor();
+  await keepScreenshot(page, 'download-resume-done-390');
+
+  const stamped = await stampedCopy(shop.url, order.publicId, order.guideId);
+  expect(stamped.length).toBeGreaterThan(1_000_000);
+  expect(file.equals(stamped)).toBe(true);
+  expect((await download).suggestedFilename()).toMatch(/^casamance-en-photos-GA-[A-Z0-9]+\.pdf$/);
+
+  // What crossed the buyer's network: the first CUT_AT bytes, a refusal of the expired link, then
+  // the rest from the byte after the cut with a fresh link; not one byte of the file twice.
+  const files = network.transfers;
+  console.log(
+    mintedAt,
+    JSON.stringify(files.map(({ path, ...rest }) => ({ path: path.slice(-6), ...rest }))),
+  );
+  expect(files[0]).toMatchObject({ status: 200, range: undefined, bytes: CUT_AT });
+  const expired = files.find((transfer) => transfer.status === 410);
+  expect(expired).toMatchObject({ path: files[0]!.path, range: `bytes=${CUT_AT}-` });
+  const rest = files.at(-1)!;
+  expect(rest).toMatchObject({ status: 206, range: `bytes=${CUT_AT}-`, bytes: stamped.length - CUT_AT });
+  expect(rest.ifRange).toMatch(/^"[0-9a-f]{32}"$/);
+  expect(rest.path).not.toBe(files[0]!.path);
+  const bodyBytes = files
+    .filter((t) => t.status === 200 || t.status === 206)
+    .reduce((sum, t) => sum + t.bytes, 0);
+  expect(bodyBytes).toBe(stamped.length);
+  console.log(
+    `resume: file ${stamped.length} bytes, cut at ${CUT_AT}, sent after the cut ${rest.bytes}, saved by resuming ${CUT_AT} bytes (${((CUT_AT / stamped.length) * 100).toFixed(1)} % of the file)`,
+  );
+
+  // Nothing kept half-way once the file is handed over.
+  expect(await keptDownloads(page)).toEqual({ received: [], parts: 0 });
+  expect(
+    errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource|net::/.test(error)),
+  ).toEqual([]);
+  await context.close();
+}, 120_000);
+
+test('a tap on Download while it runs starts nothing more, and a second download of a finished file works', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto(`${network.url}/order-confirmation/${order.publicId}?lang=en`);
+  await page.getByRole('heading', { name: 'Order Complete!' }).waitFor();
+  const before = network.transfers.length;
+  const button = page.getByRole('button', { name: 'Download', exact: true });
+  const download = page.waitForEvent('download');
+  await button.click();
+  await button.click({ force: true }).catch(() => undefined);
+  const file = await readFile(await (await download).path());
+  expect(file.equals(await stampedCopy(shop.url, order.publicId, order.guideId))).toBe(true);
+  await page.getByText(/is in your downloads/).waitFor();
+  await keepScreenshot(page, 'download-resume-done-1280');
+  expect(network.transfers.length - before).toBe(1);
+  await context.close();
+});
