@@ -70,6 +70,11 @@ describe('publishing an edition', () => {
     expect(await ctx.db.select().from(storedFiles).where(eq(storedFiles.id, firstPdfId))).toHaveLength(1);
     expect(await ctx.db.select().from(stampedCopies)).toEqual(copiesBefore);
     expect(await ctx.db.select().from(jobs).where(eq(jobs.kind, 'notify-edition-buyers'))).toEqual([]);
+    // Its light copy (issue 20) is queued like an upload's.
+    const lightJobs = await ctx.db.select().from(jobs).where(eq(jobs.kind, 'make-light-copy'));
+    expect(lightJobs.map((job) => (job.payload as { fileId: string }).fileId)).toContain(
+      guide!.pdfPrimaryFileId,
+    );
     const [activity] = (await activityRows(ctx.db)).filter((row) => row.action === 'guide.publish_edition');
     expect(activity?.subjectId).toBe(dakar.id);
   });

@@ -13,6 +13,7 @@ import { defaultLabels, type EditionRow, recordFirstEdition } from '../editions/
 import { adminEdition } from '../editions/editions.service';
 import { startTellingBuyers } from '../editions/notify-buyers';
 import type { DbOrTx } from '../jobs/jobs.service';
+import { queueLightCopies } from '../light/light-copies.service';
 import {
   assertFileTypes,
   type Deps,
@@ -92,6 +93,8 @@ async function recordEdition(tx: DbOrTx, input: NewEdition) {
     .update(travelGuides)
     .set({ ...files, previewFileId: stored.preview?.id, updatedAt: now })
     .where(eq(travelGuides.id, guideId));
+  // The new edition's light copies (issue 20), made by the job worker like an upload's.
+  await queueLightCopies(tx, [stored.primary.id, stored.secondary?.id]);
   const told = fields.notifyBuyers ? await startTellingBuyers(tx, created!) : null;
   await recordActivity(tx, {
     actor: input.actor,

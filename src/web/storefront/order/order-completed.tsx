@@ -19,19 +19,15 @@ import { OrderEditionLine } from './order-edition';
 
 type DownloadLink = ResponseOf<typeof delivery.downloadLink>;
 
-/** A paid order: each guide's download (and its second file), the whole order as a zip. */
-export function CompletedOrder({
-  order,
-  heading,
-}: {
-  order: Order;
-  heading: RefObject<HTMLHeadingElement | null>;
-}) {
-  const api = useApi();
+/**
+ * A download by a freshly minted link (the ZIP, an earlier edition): the browser takes the file as an
+ * attachment and the page stays. The ZIP is made for each request (no byte ranges): it stays a
+ * plain link (DEVIATIONS 116).
+ */
+function useLinkDownload() {
   const t = useMessages(purchaseMessages);
   const [busy, setBusy] = useState<string | null>(null);
 
-  // The ZIP is made for each request (no byte ranges): it stays a plain link (DEVIATIONS 116).
   const start = async (key: string, mintLink: () => Promise<DownloadLink>) => {
     setBusy(key);
     try {
@@ -52,6 +48,21 @@ export function CompletedOrder({
       setBusy(null);
     }
   };
+
+  return { busy, start };
+}
+
+/** A paid order: each guide's download (and its second file), the whole order as a zip. */
+export function CompletedOrder({
+  order,
+  heading,
+}: {
+  order: Order;
+  heading: RefObject<HTMLHeadingElement | null>;
+}) {
+  const api = useApi();
+  const t = useMessages(purchaseMessages);
+  const { busy, start } = useLinkDownload();
 
   return (
     <>
