@@ -93,9 +93,10 @@ async function recordEdition(tx: DbOrTx, input: NewEdition) {
     .update(travelGuides)
     .set({ ...files, previewFileId: stored.preview?.id, updatedAt: now })
     .where(eq(travelGuides.id, guideId));
-  // The new edition's light copies (issue 20), made by the job worker like an upload's.
-  await queueLightCopies(tx, [stored.primary.id, stored.secondary?.id]);
   const told = fields.notifyBuyers ? await startTellingBuyers(tx, created!) : null;
+  // The new edition's light copies (issue 20), made by the job worker like an upload's, after
+  // the first emails: telling buyers should not wait on mupdf.
+  await queueLightCopies(tx, [stored.primary.id, stored.secondary?.id]);
   await recordActivity(tx, {
     actor: input.actor,
     action: 'guide.publish_edition',
