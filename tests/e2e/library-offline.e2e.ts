@@ -1,10 +1,17 @@
+import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { LIBRARY_TOKEN_FRAGMENT } from '../../src/shared/library-pages';
 import { readEmail } from '../helpers/mail';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { keepScreenshot, trackPageErrors } from './harness';
-import { type BuyerNetwork, type ShopBehindNetwork, startShopBehindNetwork } from './network-support';
+import {
+  type BuyerNetwork,
+  type ShopBehindNetwork,
+  savedGuideDigest,
+  stampedCopy,
+  startShopBehindNetwork,
+} from './network-support';
 
 // Issues 19 and 20: "My guides" as an installable app. Signed in, the buyer saves a guide for
 // offline from the library; with the network switched off (Chromium's offline mode, and the
@@ -77,14 +84,9 @@ test('saved from the library, the library opens without a network, lists the gui
     page.getByRole('button', { name: 'Open', exact: true }).click(),
   ]);
   expect(tab.url()).toMatch(/^blob:/);
-  // What opened is the PDF kept on the phone (read back from the saved guide's cache).
-  const pdfHead = await page.evaluate(async () => {
-    const [name] = (await caches.keys()).filter((key) => key.startsWith('guide-offline-v1:'));
-    const shelf = await caches.open(name!);
-    const [entry] = await shelf.keys();
-    return new TextDecoder().decode((await (await shelf.match(entry!))!.arrayBuffer()).slice(0, 5));
-  });
-  expect(pdfHead).toBe('%PDF-');
+  // What opened is the stamped copy kept on the phone, byte for byte.
+  const stamped = await stampedCopy(setup.shop.url, setup.order.publicId, setup.order.guideId);
+  expect(await savedGuideDigest(page)).toBe(createHash('sha256').update(stamped).digest('hex'));
   await tab.close();
 
   // Back online: the library itself, fresh from the shop, the guide still marked as saved.

@@ -77,10 +77,12 @@ export default function LibraryPage() {
         }}
       />
     );
+  } else if (signedOut) {
+    // Before the data: the query keeps the last answer on an error, and a 401 (signed out here or
+    // everywhere) must not leave the guides on screen.
+    body = <SignInForm notice={notice ? t(notice) : undefined} />;
   } else if (shelf.data) {
     body = <LibraryView library={shelf.data} onSignOut={signOut} signingOut={signingOut} />;
-  } else if (signedOut) {
-    body = <SignInForm notice={notice ? t(notice) : undefined} />;
   } else if (shelf.isError) {
     body = (
       <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">

@@ -82,11 +82,11 @@ function OrderCard({
           <LibraryGuideRow key={guide.guideId} guide={guide} download={download} />
         ))}
       </ul>
-      <div className="flex flex-col gap-2 border-t border-stone-200 p-4 sm:flex-row sm:items-center sm:gap-6">
+      <div className="flex flex-col gap-2 border-t border-stone-200 p-4 sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-6 sm:gap-y-3">
         <Button
           variant="secondary"
           disabled={download.busy !== null}
-          className="h-10 w-full px-4 text-sm sm:w-auto"
+          className="h-10 w-full shrink-0 px-4 text-sm sm:w-auto"
           onClick={() =>
             download.run(`${first.orderId}/zip`, () =>
               api.call(delivery.zipLink, { params: { orderId: first.orderId } }),
