@@ -5,10 +5,11 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'vite';
 
-/** Pages whose code the shell must hold offline: the app's entry, the order page, each language. */
+/** Pages whose code the shell must hold offline: the app's entry, the order page, the library, each language. */
+const PAGES = ['src/web/storefront/order/order-page.tsx', 'src/web/storefront/library/library-page.tsx'];
 const SHELL_SOURCES = [
   /^index\.html$/,
-  /^src\/web\/storefront\/order\/order-page\.tsx$/,
+  ...PAGES.map((page) => new RegExp(`^${page.replaceAll('.', '\\.')}$`)),
   /^src\/web\/i18n\/\w+\.ts$/,
   /^src\/web\/components\/ui\/toast-view\.tsx$/,
 ];
@@ -29,8 +30,8 @@ export async function buildOfflineWorker(clientDir) {
     if (SHELL_SOURCES.some((source) => source.test(key))) closure(manifest, key, files);
   }
   // The page's lazy parts (toasts among them) are small: the shell keeps them all, for offline use.
-  for (const key of manifest['src/web/storefront/order/order-page.tsx']?.dynamicImports ?? [])
-    closure(manifest, key, files);
+  for (const page of PAGES)
+    for (const key of manifest[page]?.dynamicImports ?? []) closure(manifest, key, files);
   files.add('/favicon.svg');
   const precache = [...files].sort();
 

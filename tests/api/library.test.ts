@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { librarySessions, orders } from '../../src/server/db/schema';
+import { librarySessions, orders, storedFiles, travelGuides } from '../../src/server/db/schema';
 import { isSharedPage } from '../../src/server/render/pages';
 import { librarySchema } from '../../src/shared/contracts/library';
 import { type GuideRow, insertOrder, insertSellableGuide, type OrderRow } from '../helpers/orders';
@@ -103,6 +103,43 @@ describe('the library lists', () => {
       guideLocale: 'fr',
     });
     expect(new Date(row.orderedAt).getTime()).toBe(mobile.completedAt!.getTime());
+  });
+
+  test('each guide carries its sizes and data region as the order page has them (light edition or not)', async () => {
+    const email = 'sizes@example.com';
+    const bought = await order(email, [dakar, abidjan]);
+    // Dakar gets a light copy, as the make-light-copy job records one; Abidjan has none.
+    const [dakarGuide] = await ctx.db.select().from(travelGuides).where(eq(travelGuides.id, dakar.id));
+    const [lightCopy] = await ctx.db
+      .insert(storedFiles)
+      .values({
+        storageKey: `light-${Date.now()}`,
+        purpose: 'light-pdf',
+        originalName: 'dakar-light.pdf',
+        contentType: 'application/pdf',
+        size: 1234,
+        sha256: 'a'.repeat(64),
+      })
+      .returning();
+    await ctx.db
+      .update(storedFiles)
+      .set({ lightFileId: lightCopy!.id })
+      .where(eq(storedFiles.id, dakarGuide!.pdfPrimaryFileId!));
+
+    const library = librarySchema.parse((await readLibrary(ctx, await signIn(ctx, smtp, email))).json());
+    const orderPage = (await ctx.app.inject({ method: 'GET', url: `/api/orders/${bought.publicId}` })).json();
+    expect(library.guides).toHaveLength(2);
+    for (const row of library.guides) {
+      const item = orderPage.items.find((i: { guide: { id: string } }) => i.guide.id === row.guideId);
+      expect(row.fileSize).toBeGreaterThan(0);
+      expect([row.fileSize, row.lightFileSize, row.dataRegion]).toEqual([
+        item.guide.fileSize,
+        item.guide.lightFileSize,
+        item.guide.dataRegion,
+      ]);
+    }
+    expect(library.guides.find((g) => g.guideId === dakar.id)!.lightFileSize).toBe(1234);
+    expect(library.guides.find((g) => g.guideId === abidjan.id)!.lightFileSize).toBeNull();
   });
 
   test('an order revoked after sign-in drops out; restored, it is back', async () => {

@@ -52,6 +52,19 @@ const LABELS = {
   },
 } as const;
 
+/** The demo guide with a light edition made at seed time (tests/e2e/light-edition.e2e.ts). */
+const DAKAR = 'senegal-dakar-essentiel-fr';
+const EDITION = {
+  fr: {
+    line: /^Édition \d{4} — mise à jour le \d{1,2} \p{L}+$/u,
+    light: /^Version légère : .* FCFA de données$/,
+  },
+  en: {
+    line: /^\d{4} edition — updated \d{1,2} \p{L}+$|^Edition \d{4} — updated \d{1,2} \p{L}+$/u,
+    light: /^Light edition: .* FCFA of data$/,
+  },
+} as const;
+
 let shop: RunningShop;
 let browser: Browser;
 let smtp: TestSmtpServer;
@@ -65,6 +78,8 @@ beforeAll(async () => {
       prepare: async ({ db }) => {
         const guides = await db.select().from(travelGuides).where(isNotNull(travelGuides.pdfPrimaryFileId));
         expect(guides.length).toBeGreaterThanOrEqual(3);
+        // The demo Dakar guide (photographs, so a light edition) is the first order's.
+        guides.sort((a, b) => Number(b.slug === DAKAR) - Number(a.slug === DAKAR));
         for (const [locale, buyer] of Object.entries(BUYERS) as ['fr' | 'en', (typeof BUYERS)['fr']][]) {
           const who = { locale, firstName: buyer.first, lastName: buyer.last };
           await insertOrder(db, { ...who, guides: [guides[0]!], email: buyer.email.toUpperCase() });
@@ -132,6 +147,23 @@ describe.each(['fr', 'en'] as const)('My guides in %s, on a phone', (locale) => 
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const { first, last } = BUYERS[locale];
     for (const text of await pdfPageTexts(pdf)) expect(text).toContain(`${first} ${last}`);
+
+    // Issues 19 and 20, as on the order page: each guide's edition and date, and for the Dakar guide
+    // the light or full choice with sizes and data cost; the light one downloads smaller, stamped.
+    const dakar = page.locator('li', { has: page.getByTestId('edition-choice') }).first();
+    await expect.poll(() => page.getByTestId('order-edition').count()).toBe(3);
+    for (const line of await page.getByTestId('order-edition').locator('p').allTextContents())
+      expect(line).toMatch(EDITION[locale].line);
+    const light = dakar.getByRole('radio', { name: EDITION[locale].light });
+    await light.check();
+    await keepScreenshot(page, `library-${locale}-light-390`, { fullPage: true });
+    const [lightDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      dakar.getByRole('button', { name: t.download, exact: true }).click(),
+    ]);
+    expect(lightDownload.suggestedFilename()).toMatch(/-light-GA-[A-Z0-9]+\.pdf$/);
+    const lightPdf = await readFile((await lightDownload.path())!);
+    for (const text of await pdfPageTexts(lightPdf)) expect(text).toContain(`${first} ${last}`);
 
     // Each order's receipt is there too, in the order's language, not stamped and not expiring.
     await expect.poll(() => page.getByRole('link', { name: t.receipt }).count()).toBe(2);

@@ -220,3 +220,16 @@ export function keptDownloads(page: Page): Promise<{ received: number[]; parts: 
       }),
   );
 }
+
+/** The SHA-256 of the one guide saved for offline on this page's phone (Cache Storage), in hex. */
+export function savedGuideDigest(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const [name] = (await caches.keys()).filter((key) => key.startsWith('guide-offline-v1:'));
+    const shelf = await caches.open(name!);
+    const [entry] = await shelf.keys();
+    const bytes = await (await shelf.match(entry!))!.arrayBuffer();
+    return Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)), (b) =>
+      b.toString(16).padStart(2, '0'),
+    ).join('');
+  });
+}

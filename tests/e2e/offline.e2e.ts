@@ -5,6 +5,7 @@ import { keepScreenshot, type RunningShop, trackPageErrors } from './harness';
 import {
   type BuyerNetwork,
   type ShopBehindNetwork,
+  savedGuideDigest,
   stampedCopy,
   startShopBehindNetwork,
 } from './network-support';
@@ -75,15 +76,7 @@ test('saved for offline, the order page opens without a network, lists the guide
     page.getByRole('button', { name: 'Open', exact: true }).click(),
   ]);
   expect(tab.url()).toMatch(/^blob:/);
-  const digest = await page.evaluate(async () => {
-    const [name] = (await caches.keys()).filter((key) => key.startsWith('guide-offline-v1:'));
-    const shelf = await caches.open(name!);
-    const [entry] = await shelf.keys();
-    const bytes = await (await shelf.match(entry!))!.arrayBuffer();
-    return Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)), (b) =>
-      b.toString(16).padStart(2, '0'),
-    ).join('');
-  });
+  const digest = await savedGuideDigest(page);
   expect(digest).toBe(createHash('sha256').update(stamped).digest('hex'));
   await tab.close();
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localeSchema } from './catalogue';
+import { dataRegionSchema } from './orders';
 
 /** "My guides" (issue 19): its page addresses are in ../library-pages.ts. */
 
@@ -30,6 +31,11 @@ export const libraryGuideSchema = z.object({
   guideLocale: localeSchema,
   imageUrl: z.string().nullable(),
   hasSecondary: z.boolean(),
+  /** The current PDF's size, and its light edition's when it has one (issue 20). */
+  fileSize: z.int().nullable(),
+  lightFileSize: z.int().nullable(),
+  /** Whose data prices say what a download costs, as on the order page. */
+  dataRegion: dataRegionSchema,
 });
 export type LibraryGuide = z.infer<typeof libraryGuideSchema>;
 

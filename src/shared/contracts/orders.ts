@@ -14,6 +14,7 @@ export const paymentMethodSchema = z.enum(PAYMENT_METHOD_VALUES);
 
 /** An order as the shopper's pages read it (spec storefront §3), plus the support number. */
 export const dataRegionSchema = z.enum(['cote-divoire', 'senegal', 'maroc', 'default']);
+export type DataRegion = z.infer<typeof dataRegionSchema>;
 
 export const orderSchema = z.object({
   /** The public id: ≥128 random bits, the key to the order page. */

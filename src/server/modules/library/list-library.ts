@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { pathOf } from '../../../shared/contracts/endpoints/path-of';
 import * as storefront from '../../../shared/contracts/endpoints/storefront';
 import type { LibraryGuide } from '../../../shared/contracts/library';
+import { dataPriceRegion } from '../../../shared/data-cost';
 import type { Db } from '../../db/client';
 import { orderItems, orders, storedFiles, travelGuides } from '../../db/schema';
 import { libraryEmail } from './library-tokens';
@@ -11,6 +12,8 @@ import { libraryEmail } from './library-tokens';
 export const LIBRARY_MAX_GUIDES = 500;
 
 const cover = alias(storedFiles, 'library_cover');
+const pdf = alias(storedFiles, 'library_pdf');
+const light = alias(storedFiles, 'library_light');
 const orderedAt = sql<Date>`coalesce(${orders.completedAt}, ${orders.createdAt})`;
 
 /**
@@ -44,16 +47,23 @@ export async function listLibrary(db: Db, email: string): Promise<LibraryGuide[]
       guideLocale: travelGuides.locale,
       coverName: cover.publicName,
       secondaryFileId: travelGuides.pdfSecondaryFileId,
+      fileSize: pdf.size,
+      lightFileSize: light.size,
+      description: travelGuides.description,
     })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .innerJoin(travelGuides, eq(travelGuides.id, orderItems.guideId))
     .leftJoin(cover, eq(cover.id, travelGuides.coverFileId))
+    .leftJoin(pdf, eq(pdf.id, travelGuides.pdfPrimaryFileId))
+    .leftJoin(light, eq(light.id, pdf.lightFileId))
     .where(downloadableOrderOf(email))
     .orderBy(desc(orderedAt), desc(orders.id), asc(orderItems.title), asc(orderItems.id))
     .limit(LIBRARY_MAX_GUIDES);
-  return rows.map(({ coverName, secondaryFileId, orderedAt: at, ...row }) => ({
+  return rows.map(({ coverName, secondaryFileId, description, orderedAt: at, ...row }) => ({
     ...row,
+    // Sizes and whose data prices, as the order page has them (issue 20): the same choice and cost lines.
+    dataRegion: dataPriceRegion({ title: row.title, description }),
     orderedAt: new Date(at).toISOString(),
     imageUrl: coverName ? pathOf(storefront.image, { name: coverName }) : null,
     hasSecondary: secondaryFileId !== null,

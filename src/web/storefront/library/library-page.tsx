@@ -3,12 +3,16 @@ import * as library from '../../../shared/contracts/endpoints/library';
 import { LIBRARY_TOKEN_FRAGMENT } from '../../../shared/library-pages';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
+import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import { ApiError } from '../../lib/api';
 import { useApi } from '../../lib/deps';
 import { Head } from '../../lib/head';
+import { paths } from '../../lib/paths';
 import { endpointQuery } from '../../lib/queries';
 import { useQuery } from '../../lib/use-query';
+import { OfflineOrder } from '../offline/offline-order';
+import { registerOfflineApp } from '../offline/register-offline';
 import { libraryMessages } from './library-messages';
 import { LibraryView } from './library-view';
 import { type LinkRefusal, OpenLink } from './open-link';
@@ -29,6 +33,7 @@ function takeTokenFromAddress(): string | null {
  */
 export default function LibraryPage() {
   const api = useApi();
+  const { locale } = useI18n();
   const t = useMessages(libraryMessages);
   const [token, setToken] = useState<string | null>(null);
   const [notice, setNotice] = useState<LinkRefusal | null>(null);
@@ -38,6 +43,10 @@ export default function LibraryPage() {
     setToken(takeTokenFromAddress());
     setBrowser(true);
   }, []);
+  useEffect(() => {
+    // Installable, and opened from the phone without a network (issue 20): this language's address.
+    registerOfflineApp({ scope: paths.library(locale), startUrl: paths.library(locale), locale });
+  }, [locale]);
   const query = endpointQuery(api, library.library, {});
   // Asked again on every visit (staleTime 0): a personal answer is never served from memory.
   const shelf = useQuery({ ...query, enabled: browser && token === null, retry: false, staleTime: 0 });
@@ -68,10 +77,12 @@ export default function LibraryPage() {
         }}
       />
     );
+  } else if (signedOut) {
+    // Before the data: the query keeps the last answer on an error, and a 401 (signed out here or
+    // everywhere) must not leave the guides on screen.
+    body = <SignInForm notice={notice ? t(notice) : undefined} />;
   } else if (shelf.data) {
     body = <LibraryView library={shelf.data} onSignOut={signOut} signingOut={signingOut} />;
-  } else if (signedOut) {
-    body = <SignInForm notice={notice ? t(notice) : undefined} />;
   } else if (shelf.isError) {
     body = (
       <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
@@ -80,6 +91,14 @@ export default function LibraryPage() {
           {t('retry')}
         </Button>
       </div>
+    );
+  }
+  if (!shelf.data && shelf.isError && !(shelf.error instanceof ApiError)) {
+    // No answer from the shop (no network; the service worker served the shell): the saved guides.
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
+        <OfflineOrder onRetry={() => void shelf.refetch()} />
+      </section>
     );
   }
   return (

@@ -26,6 +26,7 @@ export const offlineMessages = defineMessages({
     'offline.text': 'Les guides gardés sur ce téléphone se lisent sans connexion.',
     'offline.listTitle': 'Gardés sur ce téléphone',
     'offline.none': 'Aucun guide de cette commande n’est gardé sur ce téléphone.',
+    'offline.noneAtAll': 'Aucun guide n’est gardé sur ce téléphone.',
     'offline.retry': 'Réessayer',
   },
   en: {
@@ -52,6 +53,7 @@ export const offlineMessages = defineMessages({
     'offline.text': 'Guides saved on this phone can be read without a connection.',
     'offline.listTitle': 'Saved on this phone',
     'offline.none': 'No guide from this order is saved on this phone.',
+    'offline.noneAtAll': 'No guide is saved on this phone.',
     'offline.retry': 'Try again',
   },
 });

@@ -8,10 +8,11 @@ import { OfflineSpace, SavedGuideActions } from './saved-guide-actions';
 import { SHELF_CHANGED } from './use-file-download';
 
 /**
- * The order page without a network: the service worker served the page's shell, the order itself
- * cannot be asked for, and the guides kept on this phone are listed and open from it.
+ * The order page or the library without a network: the service worker served the page's shell, the
+ * order (or the library) cannot be asked for, and the guides kept on this phone are listed and open
+ * from it: the order's, or every one when no `orderId` is given (the library).
  */
-export function OfflineOrder({ orderId, onRetry }: { orderId: string; onRetry(): void }) {
+export function OfflineOrder({ orderId, onRetry }: { orderId?: string; onRetry(): void }) {
   const t = useMessages(offlineMessages);
   const { locale, setLocale } = useI18n();
   useShellLanguage(locale, setLocale);
@@ -28,7 +29,7 @@ export function OfflineOrder({ orderId, onRetry }: { orderId: string; onRetry():
       <p className="mt-2 text-stone-700">{t('offline.text')}</p>
       <h2 className="mt-6 font-semibold">{t('offline.listTitle')}</h2>
       {guides && guides.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-600">{t('offline.none')}</p>
+        <p className="mt-2 text-sm text-stone-600">{t(orderId ? 'offline.none' : 'offline.noneAtAll')}</p>
       ) : null}
       <ul className="mt-3 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
         {(guides ?? []).map((guide) => (

@@ -9,13 +9,13 @@ import { ApiError } from '../../lib/api';
 import { useApi } from '../../lib/deps';
 import { paths } from '../../lib/paths';
 import { purchaseMessages } from '../checkout/messages';
+import { type Edition, EditionChoice, LightZipButton } from '../downloads/edition-choice';
+import { EditionLine } from '../downloads/edition-line';
 import { FileDownload } from '../offline/file-download';
 import { fileKey } from '../offline/file-key';
 import { OfflineSpace } from '../offline/saved-guide-actions';
 import { ReceiptLink } from '../receipts/receipt-link';
-import { type Edition, EditionChoice, LightZipButton } from './edition-choice';
 import { LibraryLink } from './library-link';
-import { OrderEditionLine } from './order-edition';
 
 type DownloadLink = ResponseOf<typeof delivery.downloadLink>;
 
@@ -87,13 +87,10 @@ export function CompletedOrder({
           {t('order.downloadAll')}
         </button>
         <LightZipButton
-          order={order}
+          orderId={order.id}
+          guides={order.items.map((item) => item.guide)}
           disabled={busy !== null}
-          onClick={() =>
-            start('zip-light', () =>
-              api.call(delivery.zipLink, { params: { orderId: order.id }, query: { variant: 'light' } }),
-            )
-          }
+          start={start}
         />
         <Link
           href={paths.home()}
@@ -141,13 +138,8 @@ function GuideDownload(props: {
           </p>
         </div>
       </div>
-      <EditionChoice item={item} value={edition} onChange={setEdition} />
-      <OrderEditionLine
-        orderId={props.orderId}
-        guideId={item.guide.id}
-        busy={props.busy}
-        start={props.start}
-      />
+      <EditionChoice guide={item.guide} value={edition} onChange={setEdition} />
+      <EditionLine orderId={props.orderId} guideId={item.guide.id} busy={props.busy} start={props.start} />
       <FileDownload
         key={edition}
         storageKey={fileKey(props.orderId, item.guide.id, 'primary', edition)}

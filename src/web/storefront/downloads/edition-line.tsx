@@ -22,10 +22,10 @@ const messages = defineMessages({
 });
 
 /**
- * Under a guide of a paid order (issue 19): which edition the Download button gives, and the
+ * Under a guide of a paid order, on the order page and in the library (issue 19): which edition the Download button gives, and the
  * edition bought, still downloadable, when a newer one has come out since.
  */
-export function OrderEditionLine(props: {
+export function EditionLine(props: {
   orderId: string;
   guideId: string;
   busy: boolean;

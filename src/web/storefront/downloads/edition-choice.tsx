@@ -1,17 +1,25 @@
 import { useId } from 'react';
-import type { Order } from '../../../shared/contracts/orders';
+import type { ResponseOf } from '../../../shared/contracts/endpoints/define';
+import * as delivery from '../../../shared/contracts/endpoints/delivery';
+import type { DataRegion } from '../../../shared/contracts/orders';
 import { downloadCostLine, downloadCostLines } from '../../../shared/data-cost';
 import { useI18n } from '../../i18n';
 import { defineMessages, useMessages } from '../../i18n/feature-messages';
+import { useApi } from '../../lib/deps';
 
 /**
- * The order page's part of the light editions (issue 20): each guide's two sizes and what each
- * costs in data, with a choice between them where the guide has a light edition, and a light ZIP
- * where any guide has one. How the file is then fetched is the order page's business.
+ * The light editions on the order page and the library (issue 20): each guide's two sizes and what
+ * each costs in data, with a choice between them where the guide has a light edition, and a light
+ * ZIP where any guide has one. How the file is then fetched is the page's business.
  */
 
 export type Edition = 'full' | 'light';
-type Item = Order['items'][number];
+/** What both pages know of a guide's file: the order's items and the library's rows carry it. */
+export interface GuideSizes {
+  fileSize: number | null;
+  lightFileSize: number | null;
+  dataRegion: DataRegion;
+}
 
 const messages = defineMessages({
   fr: {
@@ -25,11 +33,15 @@ const messages = defineMessages({
 });
 
 /** The size and cost line of a guide without a light edition; the choice of the two where it has one. */
-export function EditionChoice(props: { item: Item; value: Edition; onChange(edition: Edition): void }) {
+export function EditionChoice(props: {
+  guide: GuideSizes;
+  value: Edition;
+  onChange(edition: Edition): void;
+}) {
   const { locale } = useI18n();
   const t = useMessages(messages);
   const name = useId();
-  const { guide } = props.item;
+  const { guide } = props;
   const lines = downloadCostLines(
     { fullBytes: guide.fileSize, lightBytes: guide.lightFileSize },
     guide.dataRegion,
@@ -59,19 +71,30 @@ export function EditionChoice(props: { item: Item; value: Edition; onChange(edit
 }
 
 /** The light ZIP's button with its size and cost, shown when at least one guide has a light edition. */
-export function LightZipButton(props: { order: Order; disabled: boolean; onClick(): void }) {
+export function LightZipButton(props: {
+  orderId: string;
+  guides: GuideSizes[];
+  disabled: boolean;
+  /** How the page starts a download from a freshly minted link (the ZIP is a plain link). */
+  start(key: string, mintLink: () => Promise<ResponseOf<typeof delivery.zipLink>>): Promise<void>;
+}) {
+  const api = useApi();
   const { locale } = useI18n();
   const t = useMessages(messages);
-  const items = props.order.items;
-  if (!items.some((item) => item.guide.lightFileSize)) return null;
+  const { guides } = props;
+  if (!guides.some((guide) => guide.lightFileSize)) return null;
   // The light ZIP has each guide's light edition, or its full PDF where there is none.
-  const bytes = items.reduce((sum, item) => sum + (item.guide.lightFileSize ?? item.guide.fileSize ?? 0), 0);
-  const cost = downloadCostLine('light', bytes, items[0]!.guide.dataRegion, locale);
+  const bytes = guides.reduce((sum, guide) => sum + (guide.lightFileSize ?? guide.fileSize ?? 0), 0);
+  const cost = downloadCostLine('light', bytes, guides[0]!.dataRegion, locale);
   return (
     <button
       type="button"
       disabled={props.disabled}
-      onClick={props.onClick}
+      onClick={() =>
+        props.start(`${props.orderId}/zip-light`, () =>
+          api.call(delivery.zipLink, { params: { orderId: props.orderId }, query: { variant: 'light' } }),
+        )
+      }
       data-track="download"
       className="min-h-11 rounded-md border border-teal-800 px-5 py-1 text-left font-semibold text-teal-900 hover:bg-teal-50 disabled:opacity-60 sm:text-center"
     >
