@@ -119,7 +119,7 @@ describe('a new edition reaches past buyers', () => {
     await dialog.getByTestId('edition-mailing').waitFor();
     expect(await dialog.getByTestId('edition-item').count()).toBe(2);
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await nav.getByRole('link', { name: 'Emails' }).click();
+    await nav.getByRole('link', { name: 'Messages' }).click();
     const line = page.getByTestId('edition-mailing-row');
     await expect
       .poll(

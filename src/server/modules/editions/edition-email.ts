@@ -2,9 +2,6 @@ import type { Locale } from '../../../shared/locale';
 import type { ComposedEmail } from '../mail/delivery-email';
 import { compose } from '../mail/email-blocks';
 
-/** The library's page by language; the library (issue 19, "My guides") owns it, unified at merge. */
-export const LIBRARY_PATHS: Record<Locale, string> = { fr: '/mes-guides', en: '/my-guides' };
-
 export interface EditionEmailInput {
   locale: Locale;
   firstName: string;

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { LIBRARY_PAGE_PATHS } from '../../../shared/library-pages';
 import type { Config } from '../../config';
 import { emailLog, guideEditions, travelGuides } from '../../db/schema';
 import { type DbOrTx, enqueueJob } from '../jobs/jobs.service';
@@ -7,7 +8,7 @@ import { defineJob, jobKind } from '../jobs/registry';
 import { PermanentJobError } from '../jobs/worker';
 import { type MailDeps, orderOrigin, sendLoggedEmail } from '../mail/mail.service';
 import { type BuyerToTell, buyersToTell, countBuyersToTell } from './edition-buyers';
-import { composeEditionEmail, LIBRARY_PATHS } from './edition-email';
+import { composeEditionEmail } from './edition-email';
 import type { EditionRow } from './edition-rows';
 
 /**
@@ -79,7 +80,7 @@ async function tellBuyer(
     guideTitle,
     label: fr ? edition.labelFr : edition.labelEn,
     changes: fr ? edition.changesFr : edition.changesEn,
-    libraryUrl: `${orderOrigin(deps.config, buyer)}${LIBRARY_PATHS[buyer.locale]}`,
+    libraryUrl: `${orderOrigin(deps.config, buyer)}${LIBRARY_PAGE_PATHS[buyer.locale]}`,
   });
   await sendLoggedEmail(
     deps,
