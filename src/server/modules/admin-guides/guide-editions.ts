@@ -94,9 +94,11 @@ async function recordEdition(tx: DbOrTx, input: NewEdition) {
     .set({ ...files, previewFileId: stored.preview?.id, updatedAt: now })
     .where(eq(travelGuides.id, guideId));
   const told = fields.notifyBuyers ? await startTellingBuyers(tx, created!) : null;
-  // The new edition's light copies (issue 20), made by the job worker like an upload's, after
-  // the first emails: telling buyers should not wait on mupdf.
-  await queueLightCopies(tx, [stored.primary.id, stored.secondary?.id]);
+  // The new edition's light copies (issue 20), made by the job worker like an upload's, a few
+  // seconds later: the first batch of emails to past buyers should not wait on mupdf.
+  await queueLightCopies(tx, [stored.primary.id, stored.secondary?.id], {
+    runAfter: new Date(now.getTime() + 5_000),
+  });
   await recordActivity(tx, {
     actor: input.actor,
     action: 'guide.publish_edition',

@@ -68,10 +68,15 @@ export async function makeLightCopy(
 export const makeLightCopyKind = jobKind('make-light-copy', z.object({ fileId: z.uuid() }));
 
 /** Queues the light copy of each PDF given, in the caller's transaction (the upload's, the seed's). */
-export async function queueLightCopies(tx: DbOrTx, fileIds: (string | null | undefined)[]): Promise<void> {
+export async function queueLightCopies(
+  tx: DbOrTx,
+  fileIds: (string | null | undefined)[],
+  options: { runAfter?: Date } = {},
+): Promise<void> {
   for (const fileId of fileIds) {
     if (!fileId) continue;
-    await enqueueJob(tx, makeLightCopyKind.input({ fileId }, { dedupeKey: `make-light-copy:${fileId}` }));
+    const dedupeKey = `make-light-copy:${fileId}`;
+    await enqueueJob(tx, makeLightCopyKind.input({ fileId }, { dedupeKey, runAfter: options.runAfter }));
   }
 }
 
