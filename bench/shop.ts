@@ -200,7 +200,10 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   };
   const script = options.entry === 'start' ? 'scripts/start.mjs' : 'dist/server/main.js';
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [script], {
+  // BENCH_SHOP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": node flags for the shop (a profile of the
+  // shop itself; --cpu-prof is not allowed in NODE_OPTIONS).
+  const nodeArgs = process.env.BENCH_SHOP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: build.dir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
