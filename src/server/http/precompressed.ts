@@ -64,8 +64,8 @@ const COMPRESS_MIN_BYTES = 1024;
  */
 const COMPRESS_INLINE_MAX_BYTES = 64 * 1024;
 /**
- * Fast settings for an answer made for one request: brotli 2 is within 1–7 % of brotli 4's bytes
- * for half its CPU or less; gzip 1 within 5 % of gzip 6's (measured on search answers, same section).
+ * Fast settings for an answer made for one request: brotli 2 is within 1–8 % of brotli 4's bytes
+ * for half its CPU or less; gzip 1 within 2–8 % of gzip 6's (measured on search answers, same section).
  */
 const ONCE_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 2 } };
 const ONCE_GZIP = { level: 1 };
