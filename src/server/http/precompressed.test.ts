@@ -70,6 +70,21 @@ describe('an answer made for one request', () => {
     expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(answers.page));
   });
 
+  test.each([
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=0, br;q=0', undefined],
+    ['gzip; q=0.5, br;q=0, deflate', 'gzip'],
+    ['BR, GZIP', 'br'],
+    ['identity', undefined],
+    ['br;q=0.001', 'br'],
+  ])('accept-encoding "%s" gets %s, for one-off and kept answers alike', async (accept, encoding) => {
+    for (const url of ['/once/page', '/page']) {
+      const answer = await get(url, { 'accept-encoding': accept });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-encoding']).toBe(encoding);
+    }
+  });
+
   test('an answer under a kilobyte is not compressed, and its length counts bytes, not letters', async () => {
     const answer = await get('/once/tiny', { 'accept-encoding': 'br' });
     expect(answer.headers['content-encoding']).toBeUndefined();

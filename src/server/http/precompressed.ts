@@ -50,10 +50,18 @@ export function sendPrecompressed(
   return reply.send(body.identity);
 }
 
+/** Brotli, else gzip, else none: what the client lists without refusing it (`br;q=0`, RFC 9110 §12.5.3). */
 function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | 'identity' {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return 'br';
-  return /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+  const header = request.headers['accept-encoding'];
+  if (!header) return 'identity';
+  const accepted = new Set<string>();
+  for (const part of String(header).toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  return accepted.has('gzip') ? 'gzip' : 'identity';
 }
 
 /** Below this size an answer is sent as it is: compressing saves less than its own headers cost. */
