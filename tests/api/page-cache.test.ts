@@ -102,6 +102,10 @@ describe('shared pages', () => {
     expect(plain.headers['x-content-type-options']).toBe('nosniff');
     expect(plain.headers['x-frame-options']).toBe('DENY');
     expect(plain.headers['x-request-id']).not.toBe(again.headers['x-request-id']);
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/guides', remoteAddress: '198.51.100.9' });
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+    expect(head.headers['content-length']).toBe(plain.headers['content-length']);
   });
 
   test('a page that is not found is not kept: the guide added later shows at once', async () => {
