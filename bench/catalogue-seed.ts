@@ -9,7 +9,7 @@ import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../src/server/db/client';
 import { travelGuides } from '../src/server/db/schema';
-import { type RunningShop, startShop } from './shop';
+import { type RunningShop, startShop, waitUntilQuiet } from './shop';
 
 interface Place {
   name: string;
@@ -198,6 +198,7 @@ export async function startShopWithGuides(options: {
       console.error(`seeded ${added} guides in ${Math.round(performance.now() - started)} ms`);
     }
     const shop = await startShop({ dataDir, env });
+    console.error(`the shop was quiet (its start-up jobs done) after ${await waitUntilQuiet(shop.pid)} ms`);
     return {
       ...shop,
       stop: async () => {

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startShopWithGuides } from './catalogue-seed';
-import { isMain, loadAverage, printTable, ROOT, resultsDir, stamp } from './shop';
+import { isMain, loadAverage, printTable, ROOT, readCpuMs, resultsDir, stamp } from './shop';
 
 const DEFAULT_PATH = '/api/travel-guides?locale=fr';
 const TARGET_RATIO = 0.5;
@@ -95,6 +95,8 @@ interface Load {
   errors: number;
   timeouts: number;
   bytesPerResponse: number;
+  /** The server's CPU time per answer (all its threads), in µs: what a busy machine does not change. */
+  cpuUsPerRequest?: number;
 }
 
 async function load(
@@ -102,9 +104,16 @@ async function load(
   headers: Record<string, string>,
   duration: number,
   connections: number,
+  pid?: number,
 ): Promise<Load> {
+  const cpuBefore = pid ? await readCpuMs(pid) : undefined;
   const result = await autocannon({ url, connections, duration, headers });
+  const cpuAfter = pid ? await readCpuMs(pid) : undefined;
   return {
+    cpuUsPerRequest:
+      cpuBefore && cpuAfter && result.requests.total
+        ? Math.round(((cpuAfter.process - cpuBefore.process) * 1000) / result.requests.total)
+        : undefined,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -172,9 +181,9 @@ export async function runThroughput(
           if (!check.body.equals(recorded.body))
             throw new Error('The bare server does not send the same bytes');
           await load(shop.url + PATH, headers, 2, connections);
-          const shopLoad = await load(shop.url + PATH, headers, duration, connections);
+          const shopLoad = await load(shop.url + PATH, headers, duration, connections, shop.pid);
           await load(bare.url + PATH, headers, 2, connections);
-          const bareLoad = await load(bare.url + PATH, headers, duration, connections);
+          const bareLoad = await load(bare.url + PATH, headers, duration, connections, bare.child.pid);
           const ratio = shopLoad.rps / bareLoad.rps;
           results.push({
             path: PATH,
@@ -227,6 +236,7 @@ export async function runThroughput(
       'requests',
       'B/response',
       'non-2xx',
+      'CPU µs/req',
       'shop/bare',
     ],
     results.flatMap((r) => [
@@ -240,6 +250,7 @@ export async function runThroughput(
         r.shop.requests,
         Math.round(r.shop.bytesPerResponse),
         r.shop.non2xx,
+        r.shop.cpuUsPerRequest ?? '-',
         r.ratio.toFixed(2),
       ],
       [
@@ -252,6 +263,7 @@ export async function runThroughput(
         r.bare.requests,
         Math.round(r.bare.bytesPerResponse),
         r.bare.non2xx,
+        r.bare.cpuUsPerRequest ?? '-',
         '',
       ],
     ]),

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { catalogueWords, startShopWithGuides } from './catalogue-seed';
-import { isMain, loadAverage, prepareBuild, printTable, ROOT, resultsDir, stamp } from './shop';
+import { isMain, loadAverage, prepareBuild, printTable, ROOT, readCpuMs, resultsDir, stamp } from './shop';
 
 export interface SearchResult {
   database: string;
@@ -30,6 +30,9 @@ export interface SearchResult {
   non2xx: number;
   errors: number;
   meanResults: number;
+  /** The shop's CPU time per measured search, in µs: all its threads, and its main thread alone. */
+  cpuPerSearchUs: number;
+  mainThreadPerSearchUs: number;
 }
 
 /** Shopper-like search terms, each different: a catalogue word changed the way people type it. */
@@ -151,7 +154,11 @@ export async function runSearchBench(options: {
     // Warm-up with terms of their own (the index is built on the first search of each language).
     await sendSearches(shop.url, searchTerms(2000, 7), options.connections, 3);
     const terms = searchTerms(options.count, 21);
+    // CPU time per search: unlike searches/s and p95, what another process takes of the cores does not change it.
+    const cpuBefore = await readCpuMs(shop.pid);
     const measured = await sendSearches(shop.url, terms, options.connections, options.duration);
+    const cpuAfter = await readCpuMs(shop.pid);
+    const perSearchUs = (ms: number) => Math.round((ms * 1000) / measured.searches);
     const build = await prepareBuild();
     return {
       database: options.databaseUrl ? 'PostgreSQL' : 'PGlite',
@@ -159,6 +166,8 @@ export async function runSearchBench(options: {
       guides: all.length + en.length,
       ...measured,
       meanResults: await meanResults(shop.url, terms),
+      cpuPerSearchUs: perSearchUs(cpuAfter.process - cpuBefore.process),
+      mainThreadPerSearchUs: perSearchUs(cpuAfter.mainThread - cpuBefore.mainThread),
     };
   } finally {
     await shop.stop();
@@ -231,6 +240,8 @@ if (isMain(import.meta.url)) {
       'p99 ms',
       'results/search',
       'non-2xx',
+      'shop CPU µs/search',
+      'main thread µs/search',
     ],
     rows.map((r) => [
       r.build,
@@ -238,11 +249,13 @@ if (isMain(import.meta.url)) {
       r.guides,
       r.searches,
       Math.round(r.perSecond),
-      r.p50,
-      r.p95,
-      r.p99,
+      Math.round(r.p50),
+      Math.round(r.p95),
+      Math.round(r.p99),
       Math.round(r.meanResults),
       r.non2xx + r.errors,
+      r.cpuPerSearchUs ?? '-',
+      r.mainThreadPerSearchUs ?? '-',
     ]),
   );
   const file = path.join(await resultsDir(), `search-${stamp()}.json`);

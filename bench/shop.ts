@@ -273,6 +273,35 @@ export async function readRss(pid: number): Promise<{ rss: number; peak: number 
   return { rss: kb('VmRSS') * 1024, peak: kb('VmHWM') * 1024 };
 }
 
+/**
+ * CPU time a process has used so far, in ms: all its threads (the thread pool's compression and
+ * worker threads included, ended ones too) and its main thread alone. Linux only (/proc, 100 ticks/s).
+ */
+export async function readCpuMs(pid: number): Promise<{ process: number; mainThread: number }> {
+  const ms = async (file: string) => {
+    const stat = await readFile(file, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 1/100 s
+  };
+  return { process: await ms(`/proc/${pid}/stat`), mainThread: await ms(`/proc/${pid}/task/${pid}/stat`) };
+}
+
+/**
+ * Waits until a process has used under 5 % of a core for a whole second (at most `maxMs`): after a
+ * start, the shop's queued jobs (light copies of the seeded PDFs, in mupdf worker threads) would
+ * otherwise run during the measurement. Returns how long it waited.
+ */
+export async function waitUntilQuiet(pid: number, maxMs = 90_000): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const before = (await readCpuMs(pid)).process;
+    await sleep(1000);
+    const used = (await readCpuMs(pid)).process - before;
+    const waited = performance.now() - started;
+    if (used < 50 || waited >= maxMs) return Math.round(waited);
+  }
+}
+
 /** The slug of the first active French guide, for a guide page URL. */
 export async function firstGuideSlug(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/travel-guides?locale=fr`);

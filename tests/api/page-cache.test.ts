@@ -83,6 +83,31 @@ describe('shared pages', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  test('a kept page without accept-encoding: the same HTML as in br, its length in bytes, every header', async () => {
+    const br = await page('/guides', { 'accept-encoding': 'br' });
+    const plain = await page('/guides');
+    const again = await page('/guides');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(brotliDecompressSync(br.rawPayload).toString('utf8'));
+    expect(plain.body).toContain('Sénégal');
+    expect(Number(plain.headers['content-length'])).toBe(plain.rawPayload.length);
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(plain.body));
+    expect(again.body).toBe(plain.body);
+    expect(plain.headers.etag).toBe(br.headers.etag);
+    expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(plain.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.headers['content-security-policy']).toBe(br.headers['content-security-policy']);
+    expect(plain.headers['x-content-type-options']).toBe('nosniff');
+    expect(plain.headers['x-frame-options']).toBe('DENY');
+    expect(plain.headers['x-request-id']).not.toBe(again.headers['x-request-id']);
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/guides', remoteAddress: '198.51.100.9' });
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+    expect(head.headers['content-length']).toBe(plain.headers['content-length']);
+  });
+
   test('a page that is not found is not kept: the guide added later shows at once', async () => {
     expect((await page('/guides/later-fr')).statusCode).toBe(404);
     await insertGuide(ctx, { slug: 'later-fr', title: 'Saint-Louis', description: 'Le fleuve.' });

@@ -71,6 +71,8 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
  * reads from the rest it clamps itself (the search text, for one).
  */
 export function pageAddress(url: string): string {
+  // Most addresses have no query at all: no URL to parse on the way to a kept page.
+  if (!url.includes('?')) return url;
   const parsed = new URL(url, 'http://shop.internal');
   const kept = [...parsed.searchParams].filter(([name, value]) => !`${name}${value}`.includes('\u0000'));
   if (kept.length === [...parsed.searchParams].length) return url;
