@@ -24,6 +24,12 @@ export const queries = {
       queryKey: ['travel-guides', locale, q ?? ''],
       queryFn: () => api.call(storefront.listGuides, { query: { locale, q: q || undefined } }),
     }),
+  /** One page of a list or a search (issue 21); no undefined values, so that equal inputs share a key. */
+  guidePage: (api: ApiClient, query: CallInput<typeof storefront.guidePage>['query']) =>
+    queryOptions({
+      queryKey: ['travel-guides-page', query] as const,
+      queryFn: () => api.call(storefront.guidePage, { query }),
+    }),
   guide: (api: ApiClient, slug: string) =>
     queryOptions({
       queryKey: ['travel-guide', slug],
