@@ -109,7 +109,7 @@ export function pageNumbers(page: number, count: number): (number | null)[] {
 }
 
 const pageLinkClass =
-  'inline-flex h-11 min-w-11 items-center justify-center rounded-md border px-3 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
+  'inline-flex h-11 min-w-11 items-center justify-center gap-1 rounded-md border px-3 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
 
 function Pagination(props: { data: GuidePage; href: (page: number) => string }) {
   const { t, locale } = useI18n();
@@ -132,7 +132,7 @@ function Pagination(props: { data: GuidePage; href: (page: number) => string }) 
               rel="prev"
               className={`${pageLinkClass} border-teal-800 text-teal-900 hover:bg-teal-50`}
             >
-              <span aria-hidden="true">‹ </span>
+              <span aria-hidden="true">‹</span>
               {t('pagination.previous')}
             </Link>
           </li>
@@ -173,7 +173,7 @@ function Pagination(props: { data: GuidePage; href: (page: number) => string }) 
               className={`${pageLinkClass} border-teal-800 text-teal-900 hover:bg-teal-50`}
             >
               {t('pagination.next')}
-              <span aria-hidden="true"> ›</span>
+              <span aria-hidden="true">›</span>
             </Link>
           </li>
         ) : null}

@@ -107,7 +107,6 @@ function SortForm(props: { pathname: string; filters: ListFilters }) {
   const sort = props.filters.sort ?? 'newest';
   return (
     <form method="get" action={props.pathname} className="flex items-center gap-2 text-sm">
-      {props.filters.lang ? <input type="hidden" name="lang" value={props.filters.lang} /> : null}
       <label className="flex items-center gap-2">
         {t('countryPage.sort')}
         <select
@@ -128,6 +127,8 @@ function SortForm(props: { pathname: string; filters: ListFilters }) {
           ))}
         </select>
       </label>
+      {/* After the order, as the page links write it: `?sort=…&lang=en`. */}
+      {props.filters.lang ? <input type="hidden" name="lang" value={props.filters.lang} /> : null}
       <noscript>
         <button
           type="submit"
