@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { COUNTRY_SLUGS } from '../countries';
+import { GUIDE_PAGE_MAX, GUIDE_PAGE_SIZE, GUIDE_SORTS } from '../guide-pages';
 import { SEARCH_TEXT_MAX } from '../search';
+
 import { editionSummarySchema } from './editions';
+
+export { GUIDE_PAGE_MAX, GUIDE_PAGE_SIZE, GUIDE_SORTS, type GuideSort } from '../guide-pages';
 
 export const localeSchema = z.enum(['fr', 'en']);
 
@@ -31,20 +35,6 @@ export const guideListQuerySchema = z.object({
 });
 
 export const guideListSchema = z.array(guideSchema);
-
-/** Guides a list page shows at once (issue 21: `/guides` and a country page stay light at 1,000 guides). */
-export const GUIDE_PAGE_SIZE = 24;
-/** The highest page number the API takes: far beyond any catalogue, small enough to stay exact. */
-export const GUIDE_PAGE_MAX = 1_000_000;
-export const GUIDE_SORTS = [
-  'newest',
-  'oldest',
-  'price-asc',
-  'price-desc',
-  'title-asc',
-  'title-desc',
-] as const;
-export type GuideSort = (typeof GUIDE_SORTS)[number];
 
 /** What a guide card shows (and the cart keeps): no file, rating or date. */
 export const guideCardSchema = guideSchema.pick({

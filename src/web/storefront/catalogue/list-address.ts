@@ -1,4 +1,4 @@
-import { GUIDE_PAGE_MAX, GUIDE_SORTS, type GuideSort } from '../../../shared/contracts/catalogue';
+import { GUIDE_PAGE_MAX, GUIDE_SORTS, type GuideSort } from '../../../shared/guide-pages';
 
 /**
  * The page a list address asks for (`?page=`): a whole number from 1. Anything else (`abc`, `-1`,

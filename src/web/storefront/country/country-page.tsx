@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter';
-import { GUIDE_SORTS, type GuideSort } from '../../../shared/contracts/catalogue';
 import type { PublicContentBlock } from '../../../shared/contracts/content';
 import type { CountrySlug } from '../../../shared/countries';
+import { GUIDE_SORTS, type GuideSort } from '../../../shared/guide-pages';
 import { type MessageKey, useI18n } from '../../i18n';
 import { useApi } from '../../lib/deps';
 import { Head } from '../../lib/head';
