@@ -136,6 +136,23 @@ describe('the page cache', () => {
       expect(isSharedPage(url), url).toBe(false);
   });
 
+  test('a flood of made-up page numbers gets the 404 page, keeps nothing, and leaves the kept pages alone', async () => {
+    const kept = (await page('/guides?page=3')).body;
+    const numbers = Array.from({ length: 400 }, (_, i) => 22 + ((i * 2_654_435_761) % 999_999_978));
+    for (let i = 0; i < numbers.length; i += 50) {
+      const answers = await Promise.all(numbers.slice(i, i + 50).map((n) => page(`/guides?page=${n}`)));
+      for (const res of answers) expect(res.statusCode).toBe(404);
+    }
+    // Renamed behind the app's back: page 3 is still the kept one (the flood did not push it out:
+    // no 404 is kept, and numbers of seven digits or more are never shared).
+    await ctx.db
+      .update(travelGuides)
+      .set({ title: 'Pendant la crue' })
+      .where(eq(travelGuides.id, french[50]!.id));
+    ctx.app.services.catalogueCache.invalidate();
+    expect((await page('/guides?page=3')).body).toBe(kept);
+  });
+
   test('page 2 is kept: a change behind the app’s back shows only after the operator changes something', async () => {
     const second = french[30]!;
     expect((await page('/guides?page=2')).body).toContain(second.title);
