@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { type Database, openPglite, openPostgres } from '../src/server/db/client';
+import { type Db, openPglite, openPostgres } from '../src/server/db/client';
 import { travelGuides } from '../src/server/db/schema';
 import { type RunningShop, startShop, waitUntilQuiet } from './shop';
 
@@ -105,10 +105,10 @@ export function catalogueWords(): string[] {
 
 /**
  * Tops the catalogue up to `total` active guides (the shop must have seeded its demo catalogue
- * first: the new guides reuse its files). Returns how many it added.
+ * first, or a test a guide: the new guides reuse its files). Returns how many it added. Also the
+ * tests' catalogue of a thousand guides (tests/helpers/catalogue.ts).
  */
-export async function seedGuides(database: Database, total: number): Promise<number> {
-  const db = database.db;
+export async function seedGuides(db: Db, total: number): Promise<number> {
   const [{ n } = { n: 0 }] = await db
     .select({ n: count() })
     .from(travelGuides)
@@ -148,7 +148,7 @@ export async function seedShopGuides(options: { dataDir: string; databaseUrl?: s
     ? await openPostgres(options.databaseUrl)
     : await openPglite({ dir: `${options.dataDir}/db` });
   try {
-    return await seedGuides(database, options.total);
+    return await seedGuides(database.db, options.total);
   } finally {
     await database.close();
   }

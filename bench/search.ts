@@ -1,6 +1,7 @@
 // Storefront search with a new term each time over a catalogue of a thousand guides (issue 21).
 //   npx tsx bench/search.ts [--guides 1000] [--connections 50] [--count 20000] [--duration 20]
 //     [--database-url postgres://…/postgres] [--build] [--old-build DIR]
+//   BENCH_SEARCH_PAGED=1: the storefront's paged search (/api/travel-guides/page) instead.
 // Starts the built shop on a fresh data folder (PGlite; or a fresh database created on the
 // PostgreSQL server of --database-url), lets it seed its demo catalogue, stops it, tops the
 // catalogue up to --guides (bench/catalogue-seed.ts), starts it again, then sends --count searches
@@ -126,15 +127,25 @@ async function sendSearches(url: string, terms: string[], connections: number, d
   };
 }
 
+/**
+ * BENCH_SEARCH_PAGED=1: the storefront's paged search (issue 21, `/api/travel-guides/page`, one
+ * page of cards and the total) instead of the whole answer of `/api/travel-guides`; not with
+ * --old-build of a shop that predates it.
+ */
+const PAGED = process.env.BENCH_SEARCH_PAGED === '1';
+
 /** Half the searches in French, half in English. */
 const searchPath = (term: string, n: number) =>
-  `/api/travel-guides?locale=${n % 2 ? 'fr' : 'en'}&q=${encodeURIComponent(term)}`;
+  `/api/travel-guides${PAGED ? '/page' : ''}?locale=${n % 2 ? 'fr' : 'en'}&q=${encodeURIComponent(term)}`;
 
 /** How many guides a search finds, on average, over the first `sample` terms. */
 async function meanResults(url: string, terms: string[], sample = 200): Promise<number> {
   let found = 0;
   for (const [n, term] of terms.slice(0, sample).entries()) {
-    found += ((await (await fetch(url + searchPath(term, n + 1))).json()) as unknown[]).length;
+    const answer = (await (await fetch(url + searchPath(term, n + 1))).json()) as
+      | unknown[]
+      | { total: number };
+    found += Array.isArray(answer) ? answer.length : answer.total;
   }
   return found / Math.min(sample, terms.length);
 }

@@ -43,6 +43,8 @@ function renderHead(head: HeadData | undefined, origin: string, locale: Locale):
     }
     const fallback = alternates.fr ?? head.path;
     tags.push(`<link rel="alternate" hreflang="x-default" href="${url(fallback, 'fr')}">`);
+    if (head.prev) tags.push(`<link rel="prev" href="${url(head.prev, locale)}">`);
+    if (head.next) tags.push(`<link rel="next" href="${url(head.next, locale)}">`);
   }
   if (head.extra) tags.push(head.extra);
   return tags.join('\n    ');

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GUIDE_SORTS } from '../../shared/contracts/catalogue';
 import { LIBRARY_PAGE_PATHS } from '../../shared/library-pages';
 import { DEFAULT_LOCALE, isLocale, LOCALE_STORAGE_KEY, type Locale } from '../../shared/locale';
 import type { RenderPage } from '../../shared/ssr';
@@ -122,17 +123,28 @@ export function createPageCache(
 export type PageCache = ReturnType<typeof createPageCache>;
 
 /**
+ * Query parameters a shared page may have: the language, and a list's page and order written as
+ * the page's own links write them (issue 21). A page number of up to six digits: the cache keeps at
+ * most 300 pages whatever comes, and keeps no 404 (past the last page).
+ */
+const SHARED_PARAMETERS = new Map<string, RegExp>([
+  ['lang', /^/],
+  ['page', /^[1-9][0-9]{0,5}$/],
+  ['sort', new RegExp(`^(${GUIDE_SORTS.join('|')})$`)],
+]);
+
+/**
  * Anonymous pages are the same for every visitor of a language (issue 21): rendered once, kept
  * with their compressed forms, and dropped whenever the operator changes anything (pageCache in
  * app.ts). Pages with a buyer's data, the checkout and any address with a query string other than
- * `lang` are rendered for each request.
+ * SHARED_PARAMETERS are rendered for each request.
  */
 export function isSharedPage(url: string): boolean {
   const [pathname = '', search = ''] = url.split('?', 2);
   if (PRIVATE_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
   if (isLibraryPage(pathname)) return false;
   if (pathname.startsWith('/checkout')) return false;
-  return [...new URLSearchParams(search).keys()].every((name) => name === 'lang');
+  return [...new URLSearchParams(search)].every(([name, value]) => SHARED_PARAMETERS.get(name)?.test(value));
 }
 
 export async function registerPageRendering(

@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import { COUNTRY_SLUGS } from '../countries';
+import { GUIDE_PAGE_MAX, GUIDE_PAGE_SIZE, GUIDE_SORTS } from '../guide-pages';
 import { SEARCH_TEXT_MAX } from '../search';
+
 import { editionSummarySchema } from './editions';
+
+export { GUIDE_PAGE_MAX, GUIDE_PAGE_SIZE, GUIDE_SORTS, type GuideSort } from '../guide-pages';
 
 export const localeSchema = z.enum(['fr', 'en']);
 
@@ -30,6 +35,53 @@ export const guideListQuerySchema = z.object({
 });
 
 export const guideListSchema = z.array(guideSchema);
+
+/** What a guide card shows (and the cart keeps): no file, rating or date. */
+export const guideCardSchema = guideSchema.pick({
+  id: true,
+  slug: true,
+  title: true,
+  description: true,
+  price: true,
+  imageUrl: true,
+  hasPreview: true,
+  locale: true,
+});
+export type GuideCard = z.infer<typeof guideCardSchema>;
+
+export const guidePageQuerySchema = z.object({
+  locale: localeSchema,
+  q: z.string().max(SEARCH_TEXT_MAX).optional(),
+  country: z.enum(COUNTRY_SLUGS).optional(),
+  /** Without it: the best matches first for a search, else the newest first. */
+  sort: z.enum(GUIDE_SORTS).optional(),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int({ error: 'page must be a whole number from 1' })
+    .min(1, { error: 'page must be a whole number from 1' })
+    .max(GUIDE_PAGE_MAX, { error: `page must be at most ${GUIDE_PAGE_MAX}` })
+    .default(1),
+  /** Fewer than a page (the home page shows the latest three). */
+  size: z.coerce
+    .number({ error: `size must be a whole number from 1 to ${GUIDE_PAGE_SIZE}` })
+    .int({ error: `size must be a whole number from 1 to ${GUIDE_PAGE_SIZE}` })
+    .min(1, { error: `size must be a whole number from 1 to ${GUIDE_PAGE_SIZE}` })
+    .max(GUIDE_PAGE_SIZE, { error: `size must be a whole number from 1 to ${GUIDE_PAGE_SIZE}` })
+    .default(GUIDE_PAGE_SIZE),
+});
+export type GuidePageQuery = z.infer<typeof guidePageQuerySchema>;
+
+/** One page of a list or a search: past the last page, no guides and the same totals. */
+export const guidePageSchema = z.object({
+  guides: z.array(guideCardSchema),
+  /** Guides in the whole list or search. */
+  total: z.number().int(),
+  page: z.number().int(),
+  /** At least 1, also when the list is empty. */
+  pageCount: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type GuidePage = z.infer<typeof guidePageSchema>;
 
 const downloadCostLinesSchema = z.object({ full: z.string().optional(), light: z.string().optional() });
 

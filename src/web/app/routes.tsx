@@ -6,9 +6,10 @@ import { AdminEntry } from '../admin/admin-entry';
 import type { AppDeps } from '../lib/deps';
 import { ADMIN_TABS, paths } from '../lib/paths';
 import { queries } from '../lib/queries';
+import { type ListingQuery, listingQuery } from '../storefront/catalogue/guide-listing';
 import { GuidePage } from '../storefront/catalogue/guide-page';
 import { CountryPage, countryContentKeys } from '../storefront/country/country-page';
-import { HOME_CONTENT_KEYS, HomePage, searchTermFrom } from '../storefront/home/home-page';
+import { HOME_CONTENT_KEYS, HOME_GUIDE_COUNT, HomePage, searchTermFrom } from '../storefront/home/home-page';
 import { LAYOUT_CONTENT_KEYS, StorefrontLayout } from '../storefront/layout/storefront-layout';
 import { NotFoundPage } from '../storefront/not-found/not-found-page';
 import { STATIC_PAGES, StaticPage, staticContentKeys } from '../storefront/pages/static-page';
@@ -34,20 +35,30 @@ const pageFallback = <div className="min-h-[60vh]" />;
 
 const content = (deps: AppDeps, keys: string) =>
   deps.queryClient.ensureQueryData(queries.content(deps.api, deps.getLocale(), keys));
-const guides = (deps: AppDeps, q?: string) =>
-  deps.queryClient.ensureQueryData(queries.guides(deps.api, deps.getLocale(), q));
-
-const homePrefetch: StorefrontRoute['prefetch'] = async (deps, match) => {
-  await Promise.all([
-    content(deps, HOME_CONTENT_KEYS),
-    guides(deps, searchTermFrom(match.search) || undefined),
-  ]);
-  return undefined;
+/** A list's page as its component asks for it; past the last page, the 404 status (issue 21). */
+const guideList = async (deps: AppDeps, query: ListingQuery, search: URLSearchParams) => {
+  const asked = listingQuery(query, search);
+  const page = await deps.queryClient.ensureQueryData(
+    queries.guidePage(deps.api, { locale: deps.getLocale(), ...asked }),
+  );
+  return asked.page > page.pageCount ? { status: 404 } : undefined;
 };
 
+const homePrefetch =
+  (showAll: boolean): StorefrontRoute['prefetch'] =>
+  async (deps, match) => {
+    const term = searchTermFrom(match.search);
+    const size = term || showAll ? undefined : HOME_GUIDE_COUNT;
+    const [, status] = await Promise.all([
+      content(deps, HOME_CONTENT_KEYS),
+      guideList(deps, { term, size }, match.search),
+    ]);
+    return status;
+  };
+
 export const STOREFRONT_ROUTES: StorefrontRoute[] = [
-  { path: '/', component: HomePage, prefetch: homePrefetch },
-  { path: '/guides', component: () => <HomePage showAll />, prefetch: homePrefetch },
+  { path: '/', component: HomePage, prefetch: homePrefetch(false) },
+  { path: '/guides', component: () => <HomePage showAll />, prefetch: homePrefetch(true) },
   {
     path: '/guides/:slug',
     component: GuidePage,
@@ -63,9 +74,12 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
   ...COUNTRY_SLUGS.map((country) => ({
     path: paths.country(country),
     component: () => <CountryPage country={country} />,
-    prefetch: async (deps: AppDeps) => {
-      await Promise.all([content(deps, countryContentKeys(country)), guides(deps)]);
-      return undefined;
+    prefetch: async (deps: AppDeps, match: RouteMatch) => {
+      const [, status] = await Promise.all([
+        content(deps, countryContentKeys(country)),
+        guideList(deps, { country }, match.search),
+      ]);
+      return status;
     },
   })),
   ...STATIC_PAGES.map((page) => ({

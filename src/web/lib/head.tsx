@@ -8,6 +8,9 @@ export interface HeadData {
   /** Paths of this page in each language, when they differ (a guide and its translation). */
   alternates?: Partial<Record<'fr' | 'en', string>>;
   noindex?: boolean;
+  /** Paths of the list's previous and next pages (issue 21), without the language parameter. */
+  prev?: string;
+  next?: string;
   /** Extra tags (Open Graph, JSON-LD), server-rendered as-is. */
   extra?: string;
 }

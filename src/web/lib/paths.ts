@@ -25,7 +25,8 @@ export const paths = {
 
 /** A page's address in a language: French, the default, lives at the plain address; English adds ?lang=en. */
 export function localisedPath(path: string, locale: Locale): string {
-  return locale === 'fr' ? path : `${path}?lang=${locale}`;
+  if (locale === 'fr') return path;
+  return `${path}${path.includes('?') ? '&' : '?'}lang=${locale}`;
 }
 
 export const ADMIN_TABS = [

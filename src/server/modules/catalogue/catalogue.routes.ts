@@ -4,11 +4,10 @@ import { api } from '../../../shared/contracts/endpoints/bound';
 import { FileNotFoundError } from '../../adapters/storage/file-store';
 import { route } from '../../http/endpoint';
 import { notFound } from '../../http/errors';
-import { sendCompressedOnce, sendPrecompressed } from '../../http/precompressed';
 import type { StoredFile } from '../files/files.service';
-import { activeGuidesAmong, findActiveGuideBySlug, listActiveGuides } from './catalogue.service';
+import { activeGuidesAmong, findActiveGuideBySlug } from './catalogue.service';
+import { registerListRoutes } from './catalogue-list.routes';
 import { findGuidePreview, findImage } from './images.service';
-import { buildSearchIndex, searchCatalogue } from './search-index';
 
 const ONE_YEAR = 31_536_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -16,31 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, files } = app.services;
 
-  const cache = app.services.catalogueCache;
-
-  route(
-    app,
-    api.storefront.listGuides,
-    {
-      // Served pre-compressed from the cache below.
-      compress: false,
-    },
-    async (request, typedReply) => {
-      const { locale, q } = request.query;
-      const index = () =>
-        cache.index(locale, async () => buildSearchIndex(await listActiveGuides(db, locale)));
-      const contentType = 'application/json; charset=utf-8';
-      // A search is read from the index for each request: with a new term each time, keeping its
-      // answer compressed at the highest settings cost ten times the search itself.
-      if (q?.trim()) {
-        const text = JSON.stringify(searchCatalogue(await index(), q));
-        return sendCompressedOnce(request, typedReply, text, { contentType });
-      }
-      const body = await cache.get(`${locale}:${q ?? ''}`, async () => searchCatalogue(await index(), q));
-      // The body is already serialised (from data the contract typed): send the bytes as they are.
-      return sendPrecompressed(request, typedReply, body, { contentType });
-    },
-  );
+  registerListRoutes(app);
 
   route(app, api.storefront.guideAvailability, async (request) =>
     activeGuidesAmong(db, request.query.ids.split(',')),

@@ -5,6 +5,8 @@ import {
   guideDetailSchema,
   guideListQuerySchema,
   guideListSchema,
+  guidePageQuerySchema,
+  guidePageSchema,
   imageQuerySchema,
 } from '../catalogue';
 import { contentQuerySchema, contentResponseSchema } from '../content';
@@ -20,6 +22,7 @@ const downloadVariant = z.enum(['full', 'light']).default('full');
 /** The shop's public reads, the order page's calls and the analytics beacon. */
 export const storefrontSchemas = {
   listGuides: { querystring: guideListQuerySchema, response: { 200: guideListSchema } },
+  guidePage: { querystring: guidePageQuerySchema, response: { 200: guidePageSchema } },
   guideAvailability: { querystring: availabilityQuerySchema, response: { 200: availabilitySchema } },
   guideBySlug: {
     params: z.object({ slug: z.string().max(200) }),

@@ -6,6 +6,7 @@
 import { FILE, get } from './declare';
 
 export const listGuides = get('/api/travel-guides');
+export const guidePage = get('/api/travel-guides/page');
 export const guideAvailability = get('/api/travel-guides/availability');
 export const guideBySlug = get('/api/travel-guides/by-slug/:slug');
 export const image = get('/api/images/:name', FILE);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { Guide } from '../../../shared/contracts/catalogue';
+import type { GuideCard as GuideCardData } from '../../../shared/contracts/catalogue';
 import { displayPrice } from '../../../shared/money';
 import { useI18n } from '../../i18n';
 import { paths } from '../../lib/paths';
@@ -11,7 +11,7 @@ import { GuidePreview } from './guide-preview';
 /** Spec: the table-of-contents preview opens after 300 ms of hover or keyboard focus. */
 export const PREVIEW_DELAY_MS = 300;
 
-export function GuideCard(props: { guide: Guide; eager?: boolean }) {
+export function GuideCard(props: { guide: GuideCardData; eager?: boolean }) {
   const { guide } = props;
   const { t } = useI18n();
   const [previewOpen, setPreviewOpen] = useState(false);
@@ -70,7 +70,7 @@ export function GuideCard(props: { guide: Guide; eager?: boolean }) {
 }
 
 /** The cover, or the title on a teal card when there is no image or it fails to load. */
-function GuideCover(props: { guide: Guide; eager?: boolean }) {
+function GuideCover(props: { guide: GuideCardData; eager?: boolean }) {
   const { guide } = props;
   const { t } = useI18n();
   const [imageFailed, setImageFailed] = useState(false);
@@ -112,7 +112,7 @@ function GuideCover(props: { guide: Guide; eager?: boolean }) {
   );
 }
 
-function GuideCardBody(props: { guide: Guide }) {
+function GuideCardBody(props: { guide: GuideCardData }) {
   const { guide } = props;
   const { t, locale } = useI18n();
   const cart = useCart();
@@ -136,7 +136,7 @@ function GuideCardBody(props: { guide: Guide }) {
   );
 }
 
-export function GuideGrid(props: { guides: Guide[]; eagerCount?: number }) {
+export function GuideGrid(props: { guides: GuideCardData[]; eagerCount?: number }) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {props.guides.map((guide, index) => (

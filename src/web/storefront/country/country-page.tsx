@@ -1,103 +1,62 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { Guide } from '../../../shared/contracts/catalogue';
+import { useLocation } from 'wouter';
 import type { PublicContentBlock } from '../../../shared/contracts/content';
-import { type CountrySlug, guideMatchesCountry } from '../../../shared/countries';
-import { toCents } from '../../../shared/money';
+import type { CountrySlug } from '../../../shared/countries';
+import { GUIDE_SORTS, type GuideSort } from '../../../shared/guide-pages';
 import { type MessageKey, useI18n } from '../../i18n';
 import { useApi } from '../../lib/deps';
 import { Head } from '../../lib/head';
 import { paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
 import { useQuery } from '../../lib/use-query';
-import { GuideGrid } from '../catalogue/guide-card';
+import { GuideListing, useGuideListing } from '../catalogue/guide-listing';
+import { type ListFilters, listHref } from '../catalogue/list-address';
+import { NotFoundPage } from '../not-found/not-found-page';
 import { ContentHtml } from '../pages/content-html';
 
-export const PAGE_SIZE = 12;
-
-export const SORT_ORDERS = {
-  newest: { label: 'sort.newest', compare: (a: Guide, b: Guide) => b.createdAt.localeCompare(a.createdAt) },
-  oldest: { label: 'sort.oldest', compare: (a: Guide, b: Guide) => a.createdAt.localeCompare(b.createdAt) },
-  'price-asc': {
-    label: 'sort.priceAsc',
-    compare: (a: Guide, b: Guide) => toCents(a.price) - toCents(b.price),
-  },
-  'price-desc': {
-    label: 'sort.priceDesc',
-    compare: (a: Guide, b: Guide) => toCents(b.price) - toCents(a.price),
-  },
-  'title-asc': { label: 'sort.titleAsc', compare: (a: Guide, b: Guide) => a.title.localeCompare(b.title) },
-  'title-desc': { label: 'sort.titleDesc', compare: (a: Guide, b: Guide) => b.title.localeCompare(a.title) },
-} satisfies Record<string, { label: MessageKey; compare(a: Guide, b: Guide): number }>;
-export type SortOrder = keyof typeof SORT_ORDERS;
+const SORT_LABELS = {
+  newest: 'sort.newest',
+  oldest: 'sort.oldest',
+  'price-asc': 'sort.priceAsc',
+  'price-desc': 'sort.priceDesc',
+  'title-asc': 'sort.titleAsc',
+  'title-desc': 'sort.titleDesc',
+} satisfies Record<GuideSort, MessageKey>;
 
 export const countryContentKeys = (country: CountrySlug) => `country.${country}.*`;
 
+/** A country's texts and its guides, a page at a time (issue 21), in the order chosen (`?sort=`). */
 export function CountryPage(props: { country: CountrySlug }) {
   const { country } = props;
   const api = useApi();
   const { t, locale } = useI18n();
-  const [sort, setSort] = useState<SortOrder>('newest');
-  const [visible, setVisible] = useState(PAGE_SIZE);
   const content = useQuery({
     ...queries.content(api, locale, countryContentKeys(country)),
     placeholderData: (p) => p,
   });
-  const guides = useQuery({ ...queries.guides(api, locale), placeholderData: (p) => p });
-
-  // Back to the first page whenever sort, country or language changes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the triggers, not inputs
-  useEffect(() => {
-    setVisible(PAGE_SIZE);
-  }, [sort, country, locale]);
-
-  const matching = useMemo(
-    () => (guides.data ?? []).filter((g) => guideMatchesCountry(g, country)).sort(SORT_ORDERS[sort].compare),
-    [guides.data, country, sort],
-  );
+  const pathname = paths.country(country);
+  const listing = useGuideListing({ country }, pathname);
   const block = (name: string) => content.data?.[`country.${country}.${name}`];
   const countryName = t(`country.${country}`);
+  if (listing.beyondLast) return <NotFoundPage />;
 
   return (
     <>
       <Head
         title={t('meta.country.title', { country: countryName })}
         description={t('meta.country.description', { country: countryName })}
-        path={paths.country(country)}
+        path={listing.head.path}
+        prev={listing.head.prev}
+        next={listing.head.next}
       />
       <CountryContent block={block} countryName={countryName} />
-      <section className="mx-auto max-w-6xl px-4 sm:px-6" aria-labelledby="country-guides-heading">
+      <section className="mx-auto max-w-6xl px-4 pb-12 sm:px-6" aria-labelledby="country-guides-heading">
         <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
           <h2 id="country-guides-heading" className="text-2xl font-bold">
             {t('countryPage.guides')}
           </h2>
-          <SortSelect sort={sort} onChange={setSort} />
+          <SortForm pathname={pathname} filters={listing.filters} />
         </div>
-        {matching.length === 0 && !guides.isPending ? (
-          <p className="rounded-lg border border-dashed border-stone-300 p-8 text-center text-stone-600">
-            {t('countryPage.empty', { country: countryName })}
-          </p>
-        ) : (
-          <>
-            <GuideGrid guides={matching.slice(0, visible)} />
-            <p className="mt-6 text-center text-sm text-stone-600">
-              {t('countryPage.showing', {
-                shown: Math.min(visible, matching.length),
-                total: matching.length,
-              })}
-            </p>
-            {visible < matching.length ? (
-              <p className="mt-4 text-center">
-                <button
-                  type="button"
-                  onClick={() => setVisible((v) => v + PAGE_SIZE)}
-                  className="rounded-md border border-teal-800 px-5 py-2.5 font-semibold text-teal-900 hover:bg-teal-50"
-                >
-                  {t('countryPage.loadMore')}
-                </button>
-              </p>
-            ) : null}
-          </>
-        )}
+        <GuideListing listing={listing} empty={t('countryPage.empty', { country: countryName })} />
       </section>
     </>
   );
@@ -138,23 +97,46 @@ function CountryContent(props: {
   );
 }
 
-function SortSelect(props: { sort: SortOrder; onChange: (sort: SortOrder) => void }) {
+/**
+ * The order of the list: a GET form, so that it works without JavaScript (its button shows only
+ * then); in the browser a choice goes straight to the first page in that order.
+ */
+function SortForm(props: { pathname: string; filters: ListFilters }) {
   const { t } = useI18n();
+  const [, navigate] = useLocation();
+  const sort = props.filters.sort ?? 'newest';
   return (
-    <label className="flex items-center gap-2 text-sm">
-      {t('countryPage.sort')}
-      <select
-        name="sort"
-        value={props.sort}
-        onChange={(event) => props.onChange(event.target.value as SortOrder)}
-        className="h-10 rounded-md border border-stone-300 bg-white px-2"
-      >
-        {Object.entries(SORT_ORDERS).map(([value, order]) => (
-          <option key={value} value={value}>
-            {t(order.label)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <form method="get" action={props.pathname} className="flex items-center gap-2 text-sm">
+      <label className="flex items-center gap-2">
+        {t('countryPage.sort')}
+        <select
+          name="sort"
+          value={sort}
+          onChange={(event) => {
+            const chosen = event.target.value as GuideSort;
+            navigate(
+              listHref(props.pathname, { ...props.filters, sort: chosen === 'newest' ? undefined : chosen }),
+            );
+          }}
+          className="h-11 rounded-md border border-stone-300 bg-white px-2"
+        >
+          {GUIDE_SORTS.map((value) => (
+            <option key={value} value={value}>
+              {t(SORT_LABELS[value])}
+            </option>
+          ))}
+        </select>
+      </label>
+      {/* After the order, as the page links write it: `?sort=…&lang=en`. */}
+      {props.filters.lang ? <input type="hidden" name="lang" value={props.filters.lang} /> : null}
+      <noscript>
+        <button
+          type="submit"
+          className="h-11 rounded-md border border-teal-800 px-4 font-semibold text-teal-900"
+        >
+          {t('sort.apply')}
+        </button>
+      </noscript>
+    </form>
   );
 }

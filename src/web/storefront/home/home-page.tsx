@@ -9,7 +9,8 @@ import { Head } from '../../lib/head';
 import { paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
 import { useQuery } from '../../lib/use-query';
-import { GuideGrid, GuideGridSkeleton } from '../catalogue/guide-card';
+import { GuideListing, useGuideListing } from '../catalogue/guide-listing';
+import { NotFoundPage } from '../not-found/not-found-page';
 
 export const HOME_CONTENT_KEYS = 'home.hero.*';
 export const HOME_GUIDE_COUNT = 3;
@@ -23,21 +24,25 @@ export function searchTermFrom(params: URLSearchParams): string {
   return term.trim().slice(0, SEARCH_TEXT_MAX).trim();
 }
 
-/** The home page; on /guides (showAll) it lists every guide instead of the latest three. */
+/**
+ * The home page (the latest three guides) and, on /guides or with a search, a list of guides a page
+ * at a time (issue 21: `?page=2`).
+ */
 export function HomePage(props: { showAll?: boolean }) {
   const api = useApi();
   const { t, locale } = useI18n();
   const [params] = useSearchParams();
   const term = searchTermFrom(params);
+  const paged = Boolean(term || props.showAll);
   const content = useQuery({ ...queries.content(api, locale, HOME_CONTENT_KEYS), placeholderData: (p) => p });
-  // No placeholder from the previous search: stale results under a new heading would mislead.
-  const guides = useQuery(queries.guides(api, locale, term || undefined));
-  const list = guides.data ?? [];
-  const resultsCount = guides.data?.length;
+  const pathname = props.showAll ? paths.allGuides() : paths.home();
+  const listing = useGuideListing({ term, size: paged ? undefined : HOME_GUIDE_COUNT }, pathname);
+  const resultsCount = listing.data?.total;
   useEffect(() => {
     if (term && resultsCount !== undefined)
       track('action', { meta: { action: 'search', query: term.slice(0, 200), resultsCount } });
   }, [term, resultsCount]);
+  if (listing.beyondLast) return <NotFoundPage />;
 
   return (
     <>
@@ -48,7 +53,9 @@ export function HomePage(props: { showAll?: boolean }) {
             : t(props.showAll ? 'meta.allGuides.title' : 'meta.home.title')
         }
         description={t('meta.home.description')}
-        path={props.showAll ? paths.allGuides() : paths.home()}
+        path={paged ? listing.head.path : pathname}
+        prev={paged ? listing.head.prev : undefined}
+        next={paged ? listing.head.next : undefined}
         noindex={Boolean(term)}
       />
       <HomeHero
@@ -62,8 +69,8 @@ export function HomePage(props: { showAll?: boolean }) {
             <h2 id="guides-heading" className="text-2xl font-bold break-words">
               {t('home.searchTitle', { term })}
             </h2>
-            {list.length > 0 ? (
-              <p className="mt-1 text-stone-600">{t('home.searchFound', { count: list.length })}</p>
+            {resultsCount ? (
+              <p className="mt-1 text-stone-600">{t('home.searchFound', { count: resultsCount })}</p>
             ) : null}
           </div>
         ) : (
@@ -73,16 +80,12 @@ export function HomePage(props: { showAll?: boolean }) {
             </h2>
           </div>
         )}
-        {guides.isPending ? (
-          <GuideGridSkeleton count={HOME_GUIDE_COUNT} />
-        ) : list.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-stone-300 p-8 text-center break-words text-stone-600">
-            {term ? t('home.noResults', { term }) : t('home.emptyCatalogue')}
-          </p>
-        ) : (
-          <GuideGrid guides={term || props.showAll ? list : list.slice(0, HOME_GUIDE_COUNT)} eagerCount={1} />
-        )}
-        {!term && !props.showAll && list.length > 0 ? (
+        <GuideListing
+          listing={listing}
+          empty={term ? t('home.noResults', { term }) : t('home.emptyCatalogue')}
+          skeleton={HOME_GUIDE_COUNT}
+        />
+        {!paged && resultsCount ? (
           <p className="mt-8 text-center">
             <Link
               href={paths.allGuides()}

@@ -1,0 +1,18 @@
+/**
+ * The storefront's list pages (issue 21), without zod: the pages' first-load JavaScript imports
+ * these, the API's schemas (contracts/catalogue.ts) are built on them.
+ */
+
+/** Guides a list page shows at once (`/guides` and a country page stay light at 1,000 guides). */
+export const GUIDE_PAGE_SIZE = 24;
+/** The highest page number the API takes: far beyond any catalogue, small enough to stay exact. */
+export const GUIDE_PAGE_MAX = 1_000_000;
+export const GUIDE_SORTS = [
+  'newest',
+  'oldest',
+  'price-asc',
+  'price-desc',
+  'title-asc',
+  'title-desc',
+] as const;
+export type GuideSort = (typeof GUIDE_SORTS)[number];
