@@ -151,6 +151,8 @@ export async function placeCardOrder(
   if (!PAYMENT_INTENT_ID.test(input.paymentIntentId)) throw unknownPayment();
   // Read first: the webhook and the browser race, and the second to come only needs the order back.
   const existing = await findOrderByPaymentIntent(deps.db, input.paymentIntentId);
+  // The webhook has nothing to prove: an order for its intent is all it needed, no need to ask Stripe.
+  if (existing && !input.claim) return { order: existing, created: false, shown: false };
   const known = existing && input.claim && (await claimExistingCardOrder(deps.db, existing, input.claim));
   if (known) return known;
   // An id Stripe does not know is PaymentNotFoundError: "Unknown payment".
