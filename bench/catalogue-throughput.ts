@@ -11,7 +11,7 @@
 //   identity: no accept-encoding (the shop answers plain JSON; the bare server the same bytes).
 //   br:       accept-encoding as Chromium sends it ("gzip, deflate, br, zstd"); the shop compresses
 //             every response on the fly, the bare server replays the shop's compressed bytes.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -19,6 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startShopWithGuides } from './catalogue-seed';
+import { spawnListening, stopChild } from './child-process';
 import { isMain, loadAverage, printTable, ROOT, readCpuMs, resultsDir, stamp } from './shop';
 
 const DEFAULT_PATH = '/api/travel-guides?locale=fr';
@@ -62,28 +63,11 @@ async function startBare(recorded: Recorded, dir: string): Promise<{ url: string
   const bodyFile = path.join(dir, 'body.bin');
   await writeFile(responseFile, JSON.stringify({ ...recorded, body: undefined }));
   await writeFile(bodyFile, recorded.body);
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'bench', 'bare-server.ts'), responseFile, bodyFile],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  const { child, port } = await spawnListening(
+    [path.join(ROOT, 'bench', 'bare-server.ts'), responseFile, bodyFile],
+    process.env,
   );
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk) => {
-      out += chunk;
-      const match = /listening (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
-  });
   return { url: `http://127.0.0.1:${port}`, child };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 interface Load {

@@ -27,7 +27,7 @@
 //    completed, that customer's) and the bench waits until the outbox has one email per order (the
 //    delivery stamping would otherwise run into the next measurement).
 // The machine's cores are shared by the load generator, PostgreSQL, the Stripe fake and the instances.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -36,6 +36,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { spawnListening, startStripeFakeProcess, stopChild } from './child-process';
 import {
   benchRequest,
   freePort,
@@ -104,56 +105,6 @@ async function startPostgres(): Promise<Postgres> {
 }
 
 // ---------------------------------------------------------------- child processes
-
-const children = new Set<ChildProcess>();
-// Never leave a child behind if the benchmark throws or is interrupted (bench/shop.ts does the same for shops).
-process.once('exit', () => {
-  for (const child of children) if (child.exitCode === null && child.pid) process.kill(child.pid, 'SIGKILL');
-});
-
-async function spawnListening(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  ipc = false,
-): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: ROOT,
-    env,
-    stdio: ipc ? ['ignore', 'pipe', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk) => {
-      out += chunk;
-      const match = /listening (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
-  });
-  return { child, port };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-function ask<T>(child: ChildProcess, message: object, key: string): Promise<T> {
-  return new Promise((resolve) => {
-    const onMessage = (reply: Record<string, unknown>) => {
-      if (key in reply) {
-        child.off('message', onMessage);
-        resolve(reply as T);
-      }
-    };
-    child.on('message', onMessage);
-    child.send(message);
-  });
-}
 
 // ---------------------------------------------------------------- HTTP
 
@@ -498,18 +449,10 @@ export async function runMultiInstance(
   process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   const bareDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-multi-bare-'));
   process.once('exit', () => rmSync(bareDir, { recursive: true, force: true }));
-  const stripeKey = `sk_test_bench_${randomBytes(8).toString('hex')}`;
-  const webhookSecret = `whsec_${randomBytes(24).toString('base64url')}`;
-  const stripe = await spawnListening(
-    [path.join(ROOT, 'bench', 'stripe-fake-child.ts')],
-    { ...process.env, STRIPE_SECRET_KEY: stripeKey, STRIPE_WEBHOOK_SECRET: webhookSecret },
-    true,
-  );
+  const stripe = await startStripeFakeProcess();
   const shopEnv = {
     DATABASE_URL: postgres.url,
-    STRIPE_TEST_API_URL: `http://127.0.0.1:${stripe.port}`,
-    STRIPE_SECRET_KEY: stripeKey,
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    ...stripe.env,
     ADMIN_API_KEY: `bench-admin-${randomBytes(12).toString('hex')}`,
   };
   const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`;
@@ -520,8 +463,7 @@ export async function runMultiInstance(
   const runStamp = stamp();
   let a: RunningShop | undefined;
   let b: RunningShop | undefined;
-  const setWebhooks = (shops: RunningShop[]) =>
-    ask(stripe.child, { webhookUrls: shops.map((s) => s.url) }, 'ack');
+  const setWebhooks = (shops: RunningShop[]) => stripe.setWebhooks(shops.map((s) => s.url));
   const note = (row: ThroughputRow) => {
     throughput.push(row);
     const l = row.load;
@@ -618,13 +560,9 @@ export async function runMultiInstance(
       const code = await a.stop();
       if (code !== 0) problems.push(`instance A exited with ${code}:\n${tail(a.logs())}`);
     }
-    const webhooks = await ask<{ deliveries: number; ok: number; failed: number }>(
-      stripe.child,
-      { stats: true },
-      'deliveries',
-    ).catch(() => undefined);
+    const webhooks = await stripe.stats().catch(() => undefined);
     if (webhooks) console.log(`\nWebhook deliveries: ${webhooks.ok} ok, ${webhooks.failed} failed attempts`);
-    await stopChild(stripe.child);
+    await stripe.stop();
     postgres.stop();
     await rm(dataDir, { recursive: true, force: true });
     await rm(bareDir, { recursive: true, force: true });

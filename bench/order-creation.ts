@@ -1,7 +1,12 @@
 // Order creation under 50 concurrent checkouts: p50 / p99 of each step and of the whole checkout,
 // errors (must be 0), and afterwards one distinct order per checkout and one delivery email per order.
 //   npx tsx bench/order-creation.ts [--checkouts 200] [--concurrency 50] [--free 100] [--warmup 10]
-//     [--no-build] [--drain-timeout 300] [--shop-log-level info]
+//     [--no-build] [--drain-timeout 300] [--shop-log-level info] [--stripe-process]
+//
+// --stripe-process: the Stripe fake runs in a process of its own (bench/stripe-fake-child.ts, given
+// to the shop as STRIPE_TEST_API_URL, as tests/e2e/multi-instance.e2e.ts does), as real Stripe is a
+// service of its own; by default it runs inside the shop, as `npm start` without keys runs it (issue 21
+// measured both: the in-process fake and its webhooks took ~20 % of the shop's main thread).
 //
 // Starts the built shop in test mode (no Stripe keys: the shop's own Stripe fake on 127.0.0.1, spoken
 // to through the official SDK) with a fresh data folder, then drives the HTTP flow the checkout page
@@ -43,6 +48,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startStripeFakeProcess } from './child-process';
 import {
   benchRequest,
   isMain,
@@ -313,6 +319,8 @@ export async function runOrderCreation(
     drainTimeoutS?: number;
     /** The shop's LOG_LEVEL (warn by default; info logs every request with its response time). */
     shopLogLevel?: string;
+    /** The Stripe fake in its own process instead of inside the shop. */
+    stripeProcess?: boolean;
   } = {},
 ) {
   const checkouts = options.checkouts ?? 200;
@@ -326,8 +334,10 @@ export async function runOrderCreation(
   const database = databaseUrl
     ? `PostgreSQL (DATABASE_URL ${databaseUrl.replace(/\/\/[^@/]*@/, '//…@')})`
     : 'PGlite (fresh data folder)';
+  const stripe = options.stripeProcess ? await startStripeFakeProcess() : undefined;
   const shop: RunningShop = await startShop({
     env: {
+      ...stripe?.env,
       // Every checkout comes from this one address: lift the per-client order limits (30 an hour, 20
       // free a day by default), which would otherwise refuse all but the first few with a 429.
       ORDER_RATE_LIMIT_PER_HOUR: '1000000',
@@ -336,6 +346,7 @@ export async function runOrderCreation(
       ...(options.shopLogLevel ? { LOG_LEVEL: options.shopLogLevel } : {}),
     },
   });
+  await stripe?.setWebhooks([shop.url]);
   const runStamp = stamp();
   const tag = `${stamp()
     .replace(/[^0-9]/g, '')
@@ -356,7 +367,7 @@ export async function runOrderCreation(
     const free = catalogue.filter((g) => cents(g.price) === 0);
     if (paid.length === 0) throw new Error('No paid French guide in the catalogue');
     console.log(
-      `Shop ${shop.url} (test mode, Stripe fake), ${database}; ready after ${(shop.readyAfterMs / 1000).toFixed(1)} s; ` +
+      `Shop ${shop.url} (test mode, Stripe fake ${stripe ? `in its own process, pid ${stripe.child.pid}` : 'inside the shop'}), ${database}; ready after ${(shop.readyAfterMs / 1000).toFixed(1)} s; ` +
         `${paid.length} paid guides (${paid.map((g) => g.price).join(', ')} €), ${free.length} free; load average ${loadBefore}`,
     );
     const cartFor = (i: number): { cart: Line[]; totalCents: number } => {
@@ -538,6 +549,7 @@ export async function runOrderCreation(
           machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model },
           node: process.version,
           database: databaseUrl ? 'postgresql' : 'pglite',
+          stripe: stripe ? 'own process' : 'inside the shop',
           loadAverage: { before: loadBefore, after: loadAfter },
           checkouts,
           concurrency,
@@ -576,6 +588,7 @@ export async function runOrderCreation(
     console.log(`\nJSON: ${path.relative(process.cwd(), file)}`);
   } finally {
     const code = await shop.stop();
+    await stripe?.stop();
     if (code !== 0) problems.push(`the shop exited with ${code} on SIGTERM`);
     const logs = shop.logs();
     if (logs.trim()) {
@@ -602,6 +615,7 @@ if (isMain(import.meta.url)) {
       'no-build': { type: 'boolean', default: false },
       'drain-timeout': { type: 'string', default: '300' },
       'shop-log-level': { type: 'string' },
+      'stripe-process': { type: 'boolean', default: false },
     },
   });
   const { ok } = await runOrderCreation({
@@ -612,6 +626,7 @@ if (isMain(import.meta.url)) {
     build: !values['no-build'],
     drainTimeoutS: Number(values['drain-timeout']),
     shopLogLevel: values['shop-log-level'],
+    stripeProcess: values['stripe-process'],
   });
   process.exitCode = ok ? 0 : 1;
 }

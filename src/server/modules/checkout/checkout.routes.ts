@@ -5,7 +5,7 @@ import { api } from '../../../shared/contracts/endpoints/bound';
 import { toCents } from '../../../shared/money';
 import { route } from '../../http/endpoint';
 import { additionalRateLimit, DAY_MS, HOUR_MS, registerRateLimits } from '../../http/rate-limits';
-import { findOrderByPublicId } from '../orders/orders.service';
+import { orderView } from '../orders/orders.service';
 import {
   type CheckoutDeps,
   type ClaimedOrder,
@@ -41,8 +41,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send({ orderExists: true as const, message: ORDER_EXISTS_MESSAGE });
     }
-    const order = await findOrderByPublicId(deps.db, placed.order.publicId);
-    if (!order) throw new Error(`Order ${placed.order.id} vanished after it was placed`);
+    // The row was just read or written: only its items are read for the answer.
+    const order = placed.view ?? (await orderView(deps.db, placed.order));
     return reply
       .code(placed.created ? 201 : 200)
       .header('cache-control', 'no-store')

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type {
   confirmTestPaymentBodySchema,
@@ -13,15 +13,22 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { conflict, DomainError, invalid, paymentRequired } from '../../domain/errors';
 import { holdCardDiscount } from '../discounts/discount-pricing';
-import { sameLines } from '../orders/order-lifecycle';
+import { hashClaimKey } from '../orders/order-ids';
 import {
-  type CartLine,
   createOrder,
   euros,
   findOrderByPaymentIntent,
   type PlacedOrder,
   TotalMismatchError,
 } from '../orders/orders.service';
+import {
+  type CardOrderClaim,
+  CLAIM_MISMATCH,
+  type ClaimedOrder,
+  claimExistingCardOrder,
+  claimMatches,
+  sameSecret,
+} from './card-order-claim';
 import { cardAction, cardPayment, cardStatus, unknownPayment, viaGateway } from './card-payment';
 import { priceCheckout } from './checkout-price';
 import { flagUnplacedIntent } from './payment-attention';
@@ -130,29 +137,6 @@ export async function startCardPayment(
   throw conflict('This payment was cancelled. Please start the checkout again later.');
 }
 
-/** What the browser says it bought; checked against what was recorded on the payment. */
-export interface CardOrderClaim {
-  email: string;
-  items: CartLine[];
-  totalCents: number;
-  /** The PaymentIntent's client secret: only the browser that paid holds it. */
-  clientSecret?: string;
-}
-
-export interface ClaimedOrder extends PlacedOrder {
-  /**
-   * The request proved it placed the order (the card's client secret, the free or mobile-money
-   * order's claim key): it may see the order. Otherwise it only learns that the order exists.
-   */
-  shown: boolean;
-}
-
-function sameSecret(given: string | undefined, expected: string | null): boolean {
-  if (!given || !expected) return false;
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
-
 /**
  * Turns a succeeded PaymentIntent into an order. The browser (with its claim) and the webhook
  * (without) both come here, so whichever arrives first creates the order and the other gets it back.
@@ -165,6 +149,12 @@ export async function placeCardOrder(
   input: { paymentIntentId: string; claim?: CardOrderClaim },
 ): Promise<ClaimedOrder> {
   if (!PAYMENT_INTENT_ID.test(input.paymentIntentId)) throw unknownPayment();
+  // Read first: the webhook and the browser race, and the second to come only needs the order back.
+  const existing = await findOrderByPaymentIntent(deps.db, input.paymentIntentId);
+  // The webhook has nothing to prove: an order for its intent is all it needed, no need to ask Stripe.
+  if (existing && !input.claim) return { order: existing, created: false, shown: false };
+  const known = existing && input.claim && (await claimExistingCardOrder(deps.db, existing, input.claim));
+  if (known) return known;
   // An id Stripe does not know is PaymentNotFoundError: "Unknown payment".
   const checked = await viaGateway(() => cardPayment(deps.payments).check(input.paymentIntentId));
   const intent = checked.details;
@@ -183,15 +173,10 @@ export async function placeCardOrder(
   }
   const { claim } = input;
   // Checked before an existing order is handed back: knowing a payment id alone shows nothing.
-  if (
-    claim &&
-    (!sameLines(claim.items, checkout.items) ||
-      claim.email.trim().toLowerCase() !== checkout.customer.email.trim().toLowerCase())
-  ) {
-    throw invalid('These guides or this email do not match the payment');
+  if (claim && !claimMatches(claim, { email: checkout.customer.email, items: checkout.items })) {
+    throw invalid(CLAIM_MISMATCH);
   }
   const shown = sameSecret(claim?.clientSecret, intent.clientSecret);
-  const existing = await findOrderByPaymentIntent(deps.db, intent.id);
   if (existing) return { order: existing, created: false, shown };
 
   if (!paid) {
@@ -232,6 +217,8 @@ async function createCardOrder(
       testMode: deps.payments.testMode || !intent.livemode,
       origin: checkout.origin,
       discountCode: checkout.discountCode,
+      // The browser that paid claims its order with the intent's client secret (card-order-claim.ts).
+      claimKeyHash: intent.clientSecret ? hashClaimKey(intent.clientSecret) : undefined,
     });
   } catch (error) {
     if (error instanceof TotalMismatchError) {
@@ -283,4 +270,5 @@ export async function confirmTestCardPayment(
   return { paymentIntentId: intent.id, status: 'succeeded' };
 }
 
+export type { CardOrderClaim, ClaimedOrder } from './card-order-claim';
 export { placeFreeOrder } from './free-payment';

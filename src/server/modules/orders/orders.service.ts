@@ -1,18 +1,14 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Customer } from '../../../shared/contracts/checkout';
-import type { Order } from '../../../shared/contracts/orders';
-import { dataPriceRegion } from '../../../shared/data-cost';
 import type { Locale } from '../../../shared/locale';
 import { centsToDecimal, toCents } from '../../../shared/money';
 import { isPaidOnOrder, type PaymentMethod } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
-import { guideEditions, orderItems, orders, storedFiles, travelGuides } from '../../db/schema';
+import { guideEditions, orderItems, orders, travelGuides } from '../../db/schema';
 import { invalid } from '../../domain/errors';
 import { recordRedemption } from '../discounts/discount-pricing';
 import { type DbOrTx, enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob } from '../mail/delivery-jobs';
-import { PUBLIC_ID_PATTERN } from './order-ids';
 import { discountOf, newOrderRow } from './order-row';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -191,70 +187,4 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
   throw new Error(`No free order number after ${MAX_ATTEMPTS} attempts`);
 }
 
-export async function findOrderByPaymentIntent(db: Db, paymentIntentId: string) {
-  const [row] = await db.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId)).limit(1);
-  return row;
-}
-
-const cover = alias(storedFiles, 'cover');
-const pdf = alias(storedFiles, 'pdf');
-const light = alias(storedFiles, 'light');
-
-/** The order as the shopper's pages read it, by its public id only; anything else is undefined. */
-export async function findOrderByPublicId(db: Db, publicId: string): Promise<Order | undefined> {
-  // A malformed id cannot exist; answering without a query keeps guessing cheap for us, not for them.
-  if (!PUBLIC_ID_PATTERN.test(publicId)) return undefined;
-  const [order] = await db.select().from(orders).where(eq(orders.publicId, publicId)).limit(1);
-  if (!order) return undefined;
-  const items = await db
-    .select({
-      item: orderItems,
-      guideLocale: travelGuides.locale,
-      secondaryFileId: travelGuides.pdfSecondaryFileId,
-      coverName: cover.publicName,
-      pdfName: pdf.originalName,
-      pdfSize: pdf.size,
-      lightSize: light.size,
-      description: travelGuides.description,
-    })
-    .from(orderItems)
-    .innerJoin(travelGuides, eq(travelGuides.id, orderItems.guideId))
-    .leftJoin(cover, eq(cover.id, travelGuides.coverFileId))
-    .leftJoin(pdf, eq(pdf.id, travelGuides.pdfPrimaryFileId))
-    .leftJoin(light, eq(light.id, pdf.lightFileId))
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.title), asc(orderItems.id));
-  return {
-    id: order.publicId,
-    orderNumber: order.orderNumber,
-    status: order.status,
-    paymentMethod: order.paymentMethod,
-    email: order.email,
-    firstName: order.firstName,
-    lastName: order.lastName,
-    total: order.total,
-    discountCode: order.discountCode,
-    discountAmount: order.discountAmount,
-    djamoReference: order.mobileMoneyReference,
-    locale: order.locale,
-    createdAt: order.createdAt.toISOString(),
-    accessRevoked: order.accessRevokedAt !== null,
-    items: items.map((row) => ({
-      id: row.item.id,
-      quantity: row.item.quantity,
-      price: row.item.unitPrice,
-      guide: {
-        id: row.item.guideId,
-        // The title the shopper bought, even if the guide was renamed since.
-        title: row.item.title,
-        imageUrl: row.coverName ? `/api/images/${row.coverName}` : null,
-        fileSize: row.pdfSize,
-        fileName: row.pdfName,
-        locale: row.guideLocale,
-        hasSecondary: row.secondaryFileId !== null,
-        lightFileSize: row.lightSize,
-        dataRegion: dataPriceRegion({ title: row.item.title, description: row.description }),
-      },
-    })),
-  };
-}
+export { findOrderByPaymentIntent, findOrderByPublicId, orderView } from './order-view';

@@ -1,0 +1,116 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Order } from '../../../shared/contracts/orders';
+import { dataPriceRegion } from '../../../shared/data-cost';
+import type { Db } from '../../db/client';
+import { orderItems, orders, storedFiles, travelGuides } from '../../db/schema';
+import { PUBLIC_ID_PATTERN } from './order-ids';
+
+type OrderRow = typeof orders.$inferSelect;
+
+const cover = alias(storedFiles, 'cover');
+const pdf = alias(storedFiles, 'pdf');
+const light = alias(storedFiles, 'light');
+
+/**
+ * The reads every checkout makes (issue 21), built once per database as drizzle prepared statements:
+ * drizzle then neither rebuilds their SQL nor their row mapping on each call, and on PostgreSQL each
+ * pooled connection parses and plans them once (named statements). Outside a transaction only.
+ */
+function prepareReads(db: Db) {
+  const byColumn = (column: typeof orders.publicId | typeof orders.paymentIntentId, name: string) =>
+    db
+      .select()
+      .from(orders)
+      .where(eq(column, sql.placeholder('value')))
+      .limit(1)
+      .prepare(name);
+  return {
+    byPublicId: byColumn(orders.publicId, 'order_by_public_id'),
+    byPaymentIntent: byColumn(orders.paymentIntentId, 'order_by_payment_intent'),
+    items: db
+      .select({
+        item: orderItems,
+        guideLocale: travelGuides.locale,
+        secondaryFileId: travelGuides.pdfSecondaryFileId,
+        coverName: cover.publicName,
+        pdfName: pdf.originalName,
+        pdfSize: pdf.size,
+        lightSize: light.size,
+        description: travelGuides.description,
+      })
+      .from(orderItems)
+      .innerJoin(travelGuides, eq(travelGuides.id, orderItems.guideId))
+      .leftJoin(cover, eq(cover.id, travelGuides.coverFileId))
+      .leftJoin(pdf, eq(pdf.id, travelGuides.pdfPrimaryFileId))
+      .leftJoin(light, eq(light.id, pdf.lightFileId))
+      .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+      .orderBy(asc(orderItems.title), asc(orderItems.id))
+      .prepare('order_view_items'),
+  };
+}
+
+const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>();
+
+function reads(db: Db) {
+  let prepared = preparedReads.get(db);
+  if (!prepared) {
+    prepared = prepareReads(db);
+    preparedReads.set(db, prepared);
+  }
+  return prepared;
+}
+
+export async function findOrderByPaymentIntent(
+  db: Db,
+  paymentIntentId: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await reads(db).byPaymentIntent.execute({ value: paymentIntentId });
+  return row;
+}
+
+/** The order as the shopper's pages read it, by its public id only; anything else is undefined. */
+export async function findOrderByPublicId(db: Db, publicId: string): Promise<Order | undefined> {
+  // A malformed id cannot exist; answering without a query keeps guessing cheap for us, not for them.
+  if (!PUBLIC_ID_PATTERN.test(publicId)) return undefined;
+  const [order] = await reads(db).byPublicId.execute({ value: publicId });
+  return order ? orderView(db, order) : undefined;
+}
+
+/** The shopper's view of an order row just read or written: one more read, for its items. */
+export async function orderView(db: Db, order: OrderRow): Promise<Order> {
+  const items = await reads(db).items.execute({ orderId: order.id });
+  return {
+    id: order.publicId,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    paymentMethod: order.paymentMethod,
+    email: order.email,
+    firstName: order.firstName,
+    lastName: order.lastName,
+    total: order.total,
+    discountCode: order.discountCode,
+    discountAmount: order.discountAmount,
+    djamoReference: order.mobileMoneyReference,
+    locale: order.locale,
+    createdAt: order.createdAt.toISOString(),
+    accessRevoked: order.accessRevokedAt !== null,
+    items: items.map((row) => ({
+      id: row.item.id,
+      quantity: row.item.quantity,
+      price: row.item.unitPrice,
+      guide: {
+        id: row.item.guideId,
+        // The title the shopper bought, even if the guide was renamed since.
+        title: row.item.title,
+        imageUrl: row.coverName ? `/api/images/${row.coverName}` : null,
+        fileSize: row.pdfSize,
+        fileName: row.pdfName,
+        locale: row.guideLocale,
+        hasSecondary: row.secondaryFileId !== null,
+        lightFileSize: row.lightSize,
+        dataRegion: dataPriceRegion({ title: row.item.title, description: row.description }),
+      },
+    })),
+  };
+}
