@@ -1,5 +1,4 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Customer } from '../../../shared/contracts/checkout';
 import type { Order } from '../../../shared/contracts/orders';
 import { dataPriceRegion } from '../../../shared/data-cost';
@@ -7,12 +6,13 @@ import type { Locale } from '../../../shared/locale';
 import { centsToDecimal, toCents } from '../../../shared/money';
 import { isPaidOnOrder, type PaymentMethod } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
-import { guideEditions, orderItems, orders, storedFiles, travelGuides } from '../../db/schema';
+import { guideEditions, orderItems, orders, travelGuides } from '../../db/schema';
 import { invalid } from '../../domain/errors';
 import { recordRedemption } from '../discounts/discount-pricing';
 import { type DbOrTx, enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob } from '../mail/delivery-jobs';
 import { PUBLIC_ID_PATTERN } from './order-ids';
+import { coverUrl, selectItemsWithFiles } from './order-item-files';
 import { discountOf, newOrderRow } from './order-row';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -196,32 +196,13 @@ export async function findOrderByPaymentIntent(db: Db, paymentIntentId: string) 
   return row;
 }
 
-const cover = alias(storedFiles, 'cover');
-const pdf = alias(storedFiles, 'pdf');
-const light = alias(storedFiles, 'light');
-
 /** The order as the shopper's pages read it, by its public id only; anything else is undefined. */
 export async function findOrderByPublicId(db: Db, publicId: string): Promise<Order | undefined> {
   // A malformed id cannot exist; answering without a query keeps guessing cheap for us, not for them.
   if (!PUBLIC_ID_PATTERN.test(publicId)) return undefined;
   const [order] = await db.select().from(orders).where(eq(orders.publicId, publicId)).limit(1);
   if (!order) return undefined;
-  const items = await db
-    .select({
-      item: orderItems,
-      guideLocale: travelGuides.locale,
-      secondaryFileId: travelGuides.pdfSecondaryFileId,
-      coverName: cover.publicName,
-      pdfName: pdf.originalName,
-      pdfSize: pdf.size,
-      lightSize: light.size,
-      description: travelGuides.description,
-    })
-    .from(orderItems)
-    .innerJoin(travelGuides, eq(travelGuides.id, orderItems.guideId))
-    .leftJoin(cover, eq(cover.id, travelGuides.coverFileId))
-    .leftJoin(pdf, eq(pdf.id, travelGuides.pdfPrimaryFileId))
-    .leftJoin(light, eq(light.id, pdf.lightFileId))
+  const items = await selectItemsWithFiles(db)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.title), asc(orderItems.id));
   return {
@@ -247,7 +228,7 @@ export async function findOrderByPublicId(db: Db, publicId: string): Promise<Ord
         id: row.item.guideId,
         // The title the shopper bought, even if the guide was renamed since.
         title: row.item.title,
-        imageUrl: row.coverName ? `/api/images/${row.coverName}` : null,
+        imageUrl: coverUrl(row.coverName),
         fileSize: row.pdfSize,
         fileName: row.pdfName,
         locale: row.guideLocale,
