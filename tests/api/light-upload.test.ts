@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { jobs, storedFiles, travelGuides } from '../../src/server/db/schema';
 import { guideDetailSchema } from '../../src/shared/contracts/catalogue';
 import { photoGuidePdf } from '../helpers/light-guides';
-import { multipartBody } from '../helpers/multipart';
+import { pngCover, postGuideForm } from '../helpers/multipart';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
 const ADMIN_KEY = 'light-upload-test-key-0123456789';
@@ -18,28 +17,16 @@ afterAll(async () => {
 });
 
 test('a guide uploaded with photographs gets its light edition from the job queued with it, offered once made', async () => {
-  const cover = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#b45309' } })
-    .png()
-    .toBuffer();
-  const { payload, contentType } = multipartBody([
-    { name: 'title', value: 'Gorée en images' },
-    { name: 'description', value: 'Le Sénégal en photos.' },
-    { name: 'price', value: '7.5' },
-    { name: 'isActive', value: 'true' },
-    { name: 'coverImage', fileName: 'cover.png', type: 'image/png', data: cover },
-    {
-      name: 'pdfPrimary',
-      fileName: 'goree.pdf',
-      type: 'application/pdf',
-      data: await photoGuidePdf('Gorée'),
+  const created = await postGuideForm(ctx, ADMIN_KEY, {
+    fields: {
+      title: 'Gorée en images',
+      description: 'Le Sénégal en photos.',
+      price: '7.5',
+      isActive: 'true',
+      locale: 'fr',
     },
-    { name: 'locale', value: 'fr' },
-  ]);
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/admin/guides',
-    payload,
-    headers: { 'content-type': contentType, 'x-admin-key': ADMIN_KEY },
+    cover: await pngCover(64, 48, '#b45309'),
+    pdf: { fileName: 'goree.pdf', data: await photoGuidePdf('Gorée') },
   });
   expect(created.statusCode, created.body).toBe(201);
   const [guide] = await ctx.db.select().from(travelGuides).where(eq(travelGuides.title, 'Gorée en images'));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { AdminGuide } from '../../src/shared/contracts/admin/guides';
 import { orderSchema } from '../../src/shared/contracts/orders';
 import { makeGuidePdf } from '../helpers/fixtures';
-import { multipartBody } from '../helpers/multipart';
+import { pngCover, postGuideForm } from '../helpers/multipart';
 import { pdfPageTexts } from '../helpers/pdf';
 import { type FakeS3, startFakeS3 } from '../helpers/s3';
 import { createTestContext, type TestContext } from '../helpers/test-context';
@@ -25,27 +25,15 @@ afterAll(async () => {
 test('with a bucket configured, a guide is uploaded, bought and downloaded through a presigned URL', async () => {
   expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(200);
 
-  const cover = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#0f766e' } })
-    .png()
-    .toBuffer();
-  const { payload, contentType } = multipartBody([
-    { name: 'title', value: 'Kit de départ S3' },
-    { name: 'description', value: 'Gratuit, stocké dans un bucket.' },
-    { name: 'price', value: '0' },
-    { name: 'locale', value: 'fr' },
-    { name: 'coverImage', fileName: 'cover.png', type: 'image/png', data: cover },
-    {
-      name: 'pdfPrimary',
-      fileName: 'kit.pdf',
-      type: 'application/pdf',
-      data: await makeGuidePdf('Kit de départ S3'),
+  const created = await postGuideForm(ctx, ADMIN_KEY, {
+    fields: {
+      title: 'Kit de départ S3',
+      description: 'Gratuit, stocké dans un bucket.',
+      price: '0',
+      locale: 'fr',
     },
-  ]);
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/admin/guides',
-    payload,
-    headers: { 'content-type': contentType, 'x-admin-key': ADMIN_KEY },
+    cover: await pngCover(600, 800, '#0f766e'),
+    pdf: { fileName: 'kit.pdf', data: await makeGuidePdf('Kit de départ S3') },
   });
   expect(created.statusCode, created.body).toBe(201);
   const guide = created.json() as AdminGuide;

@@ -1,32 +1,29 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { keepScreenshot, launchBrowser, type RunningShop, startShop } from './harness';
+import { keepScreenshot } from './harness';
+import { withShopAndBrowser } from './shop-and-browser';
 
 const ADMIN_KEY = 'e2e-admin-key-0123456789abcdef';
 const ORIGINAL_TITLE = 'Partez bien préparé en Côte d’Ivoire, au Sénégal et au Maroc';
-let shop: RunningShop;
-let browser: Browser;
+const e2e = withShopAndBrowser({ shop: { env: { ADMIN_API_KEY: ADMIN_KEY } } });
 let tempDir: string;
 
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop({ env: { ADMIN_API_KEY: ADMIN_KEY } }), launchBrowser()]);
   tempDir = await mkdtemp(path.join(os.tmpdir(), 'admin-media-e2e-'));
 });
 afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
   if (tempDir) await rm(tempDir, { recursive: true, force: true });
 });
 
 async function signedIn(tab: 'content' | 'media'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop.url });
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.shop.url });
   const page = await context.newPage();
-  await page.goto(`${shop.url}/admin/${tab}`);
+  await page.goto(`${e2e.shop.url}/admin/${tab}`);
   await page.getByLabel('Admin API Key').fill(ADMIN_KEY);
   await page.getByRole('button', { name: 'Access Dashboard' }).click();
   await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
@@ -35,7 +32,7 @@ async function signedIn(tab: 'content' | 'media'): Promise<{ context: BrowserCon
 
 async function homeTitle(page: Page): Promise<string> {
   const home = await page.context().newPage();
-  await home.goto(`${shop.url}/`);
+  await home.goto(`${e2e.shop.url}/`);
   const heading = home.getByRole('heading', { level: 1 });
   await heading.waitFor();
   // The hero title comes from the content API; wait until it is filled.
@@ -135,7 +132,7 @@ describe('the admin Media tab', () => {
     await item.getByRole('button', { name: 'Copy URL' }).click();
     await page.getByText('Copied', { exact: true }).waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toMatch(new RegExp(`^${shop.url}/api/images/`));
+    expect(copied).toMatch(new RegExp(`^${e2e.shop.url}/api/images/`));
 
     page.once('dialog', (dialog) => dialog.accept());
     await item.getByRole('button', { name: /^Delete/ }).click();

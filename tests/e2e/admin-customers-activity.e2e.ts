@@ -1,15 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { orderItems, orders, travelGuides } from '../../src/server/db/schema';
-import {
-  keepScreenshot,
-  launchBrowser,
-  type RunningShop,
-  seriousAccessibilityViolations,
-  startShop,
-  trackPageErrors,
-} from './harness';
+import { keepScreenshot, seriousAccessibilityViolations, trackPageErrors } from './harness';
+import { withShopAndBrowser } from './shop-and-browser';
 
 /**
  * Issue 18, the operator's Customers and Activity tabs: an edit shows up in the Activity tab with
@@ -18,57 +12,47 @@ import {
  */
 const ADMIN_KEY = 'e2e-admin-key-customers-0123456789';
 const BUYER = 'Mariam.Kone@Example.com';
-let shop: RunningShop;
-let browser: Browser;
 let guideTitle = '';
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([
-    startShop({
-      env: { ADMIN_API_KEY: ADMIN_KEY },
-      async prepare({ db }) {
-        const [guide] = await db.select().from(travelGuides).limit(1);
-        guideTitle = guide!.title;
-        const placed = await db
-          .insert(orders)
-          .values(
-            [BUYER, BUYER.toLowerCase(), 'ousmane.fall@example.sn'].map((email, i) => ({
-              publicId: randomBytes(16).toString('hex'),
-              orderNumber: `GA-C${i}${randomBytes(2).toString('hex').toUpperCase()}`,
-              status: 'completed' as const,
-              paymentMethod: 'stripe' as const,
-              email,
-              firstName: email.startsWith('ousmane') ? 'Ousmane' : 'Mariam',
-              lastName: email.startsWith('ousmane') ? 'Fall' : 'Koné',
-              phoneNumber: '+221770000000',
-              total: guide!.price,
-              completedAt: new Date(),
-            })),
-          )
-          .returning();
-        await db.insert(orderItems).values(
-          placed.map((o) => ({
-            orderId: o.id,
-            guideId: guide!.id,
-            quantity: 1,
-            unitPrice: guide!.price,
-            title: guide!.title,
+const e2e = withShopAndBrowser({
+  shop: {
+    env: { ADMIN_API_KEY: ADMIN_KEY },
+    async prepare({ db }) {
+      const [guide] = await db.select().from(travelGuides).limit(1);
+      guideTitle = guide!.title;
+      const placed = await db
+        .insert(orders)
+        .values(
+          [BUYER, BUYER.toLowerCase(), 'ousmane.fall@example.sn'].map((email, i) => ({
+            publicId: randomBytes(16).toString('hex'),
+            orderNumber: `GA-C${i}${randomBytes(2).toString('hex').toUpperCase()}`,
+            status: 'completed' as const,
+            paymentMethod: 'stripe' as const,
+            email,
+            firstName: email.startsWith('ousmane') ? 'Ousmane' : 'Mariam',
+            lastName: email.startsWith('ousmane') ? 'Fall' : 'Koné',
+            phoneNumber: '+221770000000',
+            total: guide!.price,
+            completedAt: new Date(),
           })),
-        );
-      },
-    }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+        )
+        .returning();
+      await db.insert(orderItems).values(
+        placed.map((o) => ({
+          orderId: o.id,
+          guideId: guide!.id,
+          quantity: 1,
+          unitPrice: guide!.price,
+          title: guide!.title,
+        })),
+      );
+    },
+  },
 });
 
 async function signedIn(width: number, tab: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 800 } });
+  const context = await e2e.browser.newContext({ viewport: { width, height: width === 390 ? 844 : 800 } });
   const page = await context.newPage();
-  await page.goto(`${shop.url}/admin/${tab}`);
+  await page.goto(`${e2e.shop.url}/admin/${tab}`);
   await page.getByLabel('Admin API Key').fill(ADMIN_KEY);
   await page.getByRole('button', { name: 'Access Dashboard' }).click();
   await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();

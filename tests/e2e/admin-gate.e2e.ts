@@ -1,23 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, type RunningShop, startShop } from './harness';
+import { describe, expect, test } from 'vitest';
+import { withShopAndBrowser } from './shop-and-browser';
 
 const ADMIN_KEY = 'e2e-admin-key-0123456789abcdef';
-let shop: RunningShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop({ env: { ADMIN_API_KEY: ADMIN_KEY } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const e2e = withShopAndBrowser({ shop: { env: { ADMIN_API_KEY: ADMIN_KEY } } });
 
 describe('the admin access gate', () => {
   test('refuses a blank or wrong key, then grants access in memory only', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${shop.url}/admin/guides`);
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.shop.url}/admin/guides`);
     await page.getByRole('heading', { name: 'Admin Authentication Required' }).waitFor();
     await page.getByRole('button', { name: 'Access Dashboard' }).click();
     await page.getByText('API key is required').waitFor();
@@ -37,9 +27,9 @@ describe('the admin access gate', () => {
   });
 
   test('a persistent key survives a reload until it expires; Logout forgets it', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${shop.url}/admin/analytics`);
+    await page.goto(`${e2e.shop.url}/admin/analytics`);
     await page.getByLabel('Admin API Key').fill(ADMIN_KEY);
     await page.getByLabel('Remember key (persist in localStorage)').check();
     await page.getByText('Security warning').waitFor();
@@ -64,15 +54,15 @@ describe('the admin access gate', () => {
   });
 
   test('a 401 in one admin tab logs out every other admin tab', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const first = await context.newPage();
-    await first.goto(`${shop.url}/admin/guides`);
+    await first.goto(`${e2e.shop.url}/admin/guides`);
     await first.getByLabel('Admin API Key').fill(ADMIN_KEY);
     await first.getByLabel('Remember key (persist in localStorage)').check();
     await first.getByRole('button', { name: 'Access Dashboard' }).click();
     await first.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     const second = await context.newPage();
-    await second.goto(`${shop.url}/admin/content`);
+    await second.goto(`${e2e.shop.url}/admin/content`);
     await second.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
 
     // The key is refused from now on in the first tab (as after a rotation).
@@ -90,11 +80,11 @@ describe('the admin access gate', () => {
   });
 
   test('a mistyped key is sent once, never used by the dashboard, and two typos do not lock the operator out', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     // Another admin tab is signed in; a typo in this one must not log it out.
     const other = await context.newPage();
-    await other.goto(`${shop.url}/admin/guides`);
+    await other.goto(`${e2e.shop.url}/admin/guides`);
     await other.getByLabel('Admin API Key').fill(ADMIN_KEY);
     await other.getByRole('button', { name: 'Access Dashboard' }).click();
     await other.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
@@ -104,7 +94,7 @@ describe('the admin access gate', () => {
       const key = request.headers()['x-admin-key'];
       if (key) sentWithKey.set(key, (sentWithKey.get(key) ?? 0) + 1);
     });
-    await page.goto(`${shop.url}/admin/analytics`);
+    await page.goto(`${e2e.shop.url}/admin/analytics`);
     for (const typo of ['e2e-admin-key-typo-one', 'e2e-admin-key-typo-two']) {
       await page.getByLabel('Admin API Key').fill(typo);
       await page.getByRole('button', { name: 'Access Dashboard' }).click();

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { emailLog, orderItems, orders, travelGuides } from '../../src/server/db/schema';
 import { toPendingEvents } from '../../src/server/modules/analytics/ingest-rows';
 import { writeEvents } from '../../src/server/modules/analytics/write-events';
-import { keepScreenshot, launchBrowser, type RunningShop, startShop } from './harness';
+import { keepScreenshot } from './harness';
+import { withShopAndBrowser } from './shop-and-browser';
 
 /**
  * Issue 17, the operator's side (items 15–18, 21–23): what the operator sees on a 390 px phone and
@@ -17,8 +18,6 @@ const ADMIN_KEY = 'e2e-admin-key-operator-0123456789';
 const WIDTHS = [390, 1280] as const;
 const LONG_EMAIL = 'aminata.toure.diallo.longname@entreprisexemple.ci';
 const OPERATOR_EMAIL = 'operator@guides-afrique.test';
-let shop: RunningShop;
-let browser: Browser;
 let orderedGuideTitle = '';
 
 const order = (values: Partial<typeof orders.$inferInsert>) => ({
@@ -32,87 +31,79 @@ const order = (values: Partial<typeof orders.$inferInsert>) => ({
   total: '0.00',
   ...values,
 });
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([
-    startShop({
-      env: { ADMIN_API_KEY: ADMIN_KEY, OPERATOR_EMAIL },
-      async prepare({ db }) {
-        const [guide] = await db.select().from(travelGuides).limit(1);
-        orderedGuideTitle = guide!.title;
-        await db.update(travelGuides).set({ isActive: false }).where(eq(travelGuides.id, guide!.id));
-        // Three completed orders placed without a tracked visit (as a flood through the API would).
-        const now = new Date();
-        const placed = await db
-          .insert(orders)
-          .values([1, 2, 3].map(() => order({ status: 'completed', completedAt: now })))
-          .returning();
-        await db.insert(orderItems).values(
-          placed.map((o) => ({
-            orderId: o.id,
-            guideId: guide!.id,
-            quantity: 1,
-            unitPrice: '0.00',
-            title: guide!.title,
-          })),
-        );
-        await db.insert(emailLog).values([
-          {
-            orderId: placed[0]!.id,
-            kind: 'delivery',
-            toEmail: 'fatou.sow@example.com',
-            subject: 'Vos guides',
-            status: 'sent',
-            sentAt: now,
-          },
-          {
-            orderId: placed[0]!.id,
-            kind: 'operator-receipt-notice',
-            toEmail: OPERATOR_EMAIL,
-            subject: 'Receipt to check',
-            status: 'sent',
-            sentAt: now,
-          },
-        ]);
-        await db.insert(orders).values(
-          order({
-            paymentMethod: 'djamo',
-            status: 'pending',
-            email: LONG_EMAIL,
-            mobileMoneyReference: 'MMOPERAT1',
-            total: '20.00',
-          }),
-        );
-        // One tracked visit, without a purchase.
-        const at = now.getTime() - 60_000;
-        await writeEvents(
-          db,
-          toPendingEvents(
-            [
-              {
-                type: 'page_view',
-                page: '/',
-                visitorId: 'visitor_operator_1',
-                sessionStart: at,
-                timestamp: at,
-              },
-            ],
-            { country: 'SN', region: null },
-            at,
-          ),
-        );
-      },
-    }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+const e2e = withShopAndBrowser({
+  shop: {
+    env: { ADMIN_API_KEY: ADMIN_KEY, OPERATOR_EMAIL },
+    async prepare({ db }) {
+      const [guide] = await db.select().from(travelGuides).limit(1);
+      orderedGuideTitle = guide!.title;
+      await db.update(travelGuides).set({ isActive: false }).where(eq(travelGuides.id, guide!.id));
+      // Three completed orders placed without a tracked visit (as a flood through the API would).
+      const now = new Date();
+      const placed = await db
+        .insert(orders)
+        .values([1, 2, 3].map(() => order({ status: 'completed', completedAt: now })))
+        .returning();
+      await db.insert(orderItems).values(
+        placed.map((o) => ({
+          orderId: o.id,
+          guideId: guide!.id,
+          quantity: 1,
+          unitPrice: '0.00',
+          title: guide!.title,
+        })),
+      );
+      await db.insert(emailLog).values([
+        {
+          orderId: placed[0]!.id,
+          kind: 'delivery',
+          toEmail: 'fatou.sow@example.com',
+          subject: 'Vos guides',
+          status: 'sent',
+          sentAt: now,
+        },
+        {
+          orderId: placed[0]!.id,
+          kind: 'operator-receipt-notice',
+          toEmail: OPERATOR_EMAIL,
+          subject: 'Receipt to check',
+          status: 'sent',
+          sentAt: now,
+        },
+      ]);
+      await db.insert(orders).values(
+        order({
+          paymentMethod: 'djamo',
+          status: 'pending',
+          email: LONG_EMAIL,
+          mobileMoneyReference: 'MMOPERAT1',
+          total: '20.00',
+        }),
+      );
+      // One tracked visit, without a purchase.
+      const at = now.getTime() - 60_000;
+      await writeEvents(
+        db,
+        toPendingEvents(
+          [
+            {
+              type: 'page_view',
+              page: '/',
+              visitorId: 'visitor_operator_1',
+              sessionStart: at,
+              timestamp: at,
+            },
+          ],
+          { country: 'SN', region: null },
+          at,
+        ),
+      );
+    },
+  },
 });
 
 async function signIn(page: Page, tab: string, remember?: '5') {
-  await page.goto(`${shop.url}/admin/${tab}`);
+  await page.goto(`${e2e.shop.url}/admin/${tab}`);
   await page.getByLabel('Admin API Key').fill(ADMIN_KEY);
   if (remember) {
     await page.getByLabel('Remember key (persist in localStorage)').check();
@@ -123,7 +114,7 @@ async function signIn(page: Page, tab: string, remember?: '5') {
 }
 
 async function newPage(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 900 } });
+  const context = await e2e.browser.newContext({ viewport: { width, height: width === 390 ? 844 : 900 } });
   return context.newPage();
 }
 
@@ -155,7 +146,7 @@ describe.each(WIDTHS)('the operator at %i px', (width) => {
       ADMIN_KEY,
     );
     const fresh = await page.context().newPage();
-    await fresh.goto(`${shop.url}/admin/guides`);
+    await fresh.goto(`${e2e.shop.url}/admin/guides`);
     await gateHeading(fresh).waitFor();
     await fresh.getByRole('alert').filter({ hasText: 'Your admin session expired' }).waitFor();
     await page.context().close();
@@ -165,7 +156,7 @@ describe.each(WIDTHS)('the operator at %i px', (width) => {
     const page = await newPage(width);
     await signIn(page, 'guides', '5');
     const other = await page.context().newPage();
-    await other.goto(`${shop.url}/admin/content`);
+    await other.goto(`${e2e.shop.url}/admin/content`);
     await other.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.route('**/api/admin/session', (route) =>
       route.fulfill({
@@ -221,7 +212,7 @@ describe.each(WIDTHS)('the operator at %i px', (width) => {
     await page.getByText(/already exists in French: nothing was changed\. To change it, use Edit/).waitFor();
     expect(await page.getByText('Content created successfully').count()).toBe(0);
     await keepScreenshot(page, `operator-content-exists-${width}`);
-    const banner = await (await fetch(`${shop.url}/api/content?locale=fr&keys=announcement`)).json();
+    const banner = await (await fetch(`${e2e.shop.url}/api/content?locale=fr&keys=announcement`)).json();
     expect(banner.announcement.value).toMatch(/^Nouveau : payez aussi par mobile money/);
     await page.context().close();
   });
@@ -283,7 +274,7 @@ describe.each(WIDTHS)('the operator at %i px', (width) => {
 
   test.each(['fr', 'en'] as const)('item 23: FAQ questions show whether they are open (%s)', async (lang) => {
     const page = await newPage(width);
-    await page.goto(`${shop.url}/faq?lang=${lang}`);
+    await page.goto(`${e2e.shop.url}/faq?lang=${lang}`);
     const first = page.locator('details').first();
     const indicator = first.getByTestId('faq-indicator');
     await indicator.waitFor();

@@ -1,18 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { orderItems, orders, travelGuides } from '../../src/server/db/schema';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import {
-  keepScreenshot,
-  launchBrowser,
-  type RunningShop,
-  seriousAccessibilityViolations,
-  startShop,
-  trackPageErrors,
-} from './harness';
+import { keepScreenshot, seriousAccessibilityViolations, trackPageErrors } from './harness';
 import { signedInAdmin, waitForMail } from './mobile-money-support';
+import { withShopAndBrowser } from './shop-and-browser';
 
 /**
  * Issue 18, the operator's job: a buyer writes in from another address ("I never got my guides, I
@@ -22,9 +14,6 @@ import { signedInAdmin, waitForMail } from './mobile-money-support';
 const ADMIN_KEY = 'e2e-orders-desk-key-0123456789abc';
 const TYPO = 'mariama.balde@gmial.com';
 const RIGHT = 'mariama.balde@gmail.com';
-let shop: RunningShop;
-let browser: Browser;
-let smtp: TestSmtpServer;
 let orderNumber = '';
 let guideId = '';
 
@@ -41,66 +30,57 @@ const order = (values: Partial<typeof orders.$inferInsert> & { email: string }) 
   total: '12.00',
   ...values,
 });
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  [shop, browser] = await Promise.all([
-    startShop({
-      env: { ADMIN_API_KEY: ADMIN_KEY, SMTP_URL: smtp.url },
-      async prepare({ db }) {
-        const [guide] = await db.select().from(travelGuides).where(eq(travelGuides.isActive, true)).limit(1);
-        const placed = await db
-          .insert(orders)
-          .values([
+const e2e = withShopAndBrowser({
+  shop: {
+    env: { ADMIN_API_KEY: ADMIN_KEY },
+    async prepare({ db }) {
+      const [guide] = await db.select().from(travelGuides).where(eq(travelGuides.isActive, true)).limit(1);
+      const placed = await db
+        .insert(orders)
+        .values([
+          order({
+            email: TYPO,
+            paymentIntentId: 'pi_e2e_desk_1',
+            discountCode: 'BIENVENUE',
+            discountAmount: '3.00',
+          }),
+          order({ email: 'someone.else@example.com', firstName: 'Ousmane', lastName: 'Keita' }),
+        ])
+        .returning();
+      orderNumber = placed[0]!.orderNumber;
+      guideId = guide!.id;
+      // 101 free orders of the same guide: with a guide and another filter the count stops at 100.
+      const free = await db
+        .insert(orders)
+        .values(
+          Array.from({ length: 101 }, (_, n) =>
             order({
-              email: TYPO,
-              paymentIntentId: 'pi_e2e_desk_1',
-              discountCode: 'BIENVENUE',
-              discountAmount: '3.00',
+              email: `free${n}@example.com`,
+              paymentMethod: 'free',
+              paymentProvider: null,
+              total: '0.00',
             }),
-            order({ email: 'someone.else@example.com', firstName: 'Ousmane', lastName: 'Keita' }),
-          ])
-          .returning();
-        orderNumber = placed[0]!.orderNumber;
-        guideId = guide!.id;
-        // 101 free orders of the same guide: with a guide and another filter the count stops at 100.
-        const free = await db
-          .insert(orders)
-          .values(
-            Array.from({ length: 101 }, (_, n) =>
-              order({
-                email: `free${n}@example.com`,
-                paymentMethod: 'free',
-                paymentProvider: null,
-                total: '0.00',
-              }),
-            ),
-          )
-          .returning();
-        placed.push(...free);
-        await db.insert(orderItems).values(
-          placed.map((o) => ({
-            orderId: o.id,
-            guideId: guide!.id,
-            quantity: 1,
-            unitPrice: '15.00',
-            title: guide!.title,
-          })),
-        );
-      },
-    }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await smtp?.close();
+          ),
+        )
+        .returning();
+      placed.push(...free);
+      await db.insert(orderItems).values(
+        placed.map((o) => ({
+          orderId: o.id,
+          guideId: guide!.id,
+          quantity: 1,
+          unitPrice: '15.00',
+          title: guide!.title,
+        })),
+      );
+    },
+  },
+  smtp: true,
 });
 
 describe('the Orders tab', () => {
   test('on a phone: find the order by the email on file, change the email, resend, and see it in the timeline', async () => {
-    const page = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'orders', 390);
+    const page = await signedInAdmin(e2e.browser, e2e.shop.url, ADMIN_KEY, 'orders', 390);
     await page.setViewportSize({ width: 390, height: 844 });
     const errors = trackPageErrors(page);
     await page.getByRole('searchbox', { name: 'Search orders' }).fill(TYPO.toUpperCase());
@@ -122,7 +102,7 @@ describe('the Orders tab', () => {
     await dialog.getByLabel('New email').fill(RIGHT);
     await dialog.getByRole('button', { name: 'Change and send' }).click();
     await page.getByTestId('buyer-email').filter({ hasText: RIGHT }).waitFor();
-    const delivered = await waitForMail(smtp, RIGHT, new RegExp(orderNumber));
+    const delivered = await waitForMail(e2e.smtp, RIGHT, new RegExp(orderNumber));
     expect(delivered.text).toContain(orderNumber);
 
     await page.getByRole('button', { name: 'Resend delivery email' }).click();
@@ -132,9 +112,9 @@ describe('the Orders tab', () => {
       .click();
     await page.getByTestId('order-timeline').locator('[data-kind="resend"]').nth(1).waitFor();
     await expect
-      .poll(() => smtp.received.filter((m) => m.to.includes(RIGHT)).length, { timeout: 20_000 })
+      .poll(() => e2e.smtp.received.filter((m) => m.to.includes(RIGHT)).length, { timeout: 20_000 })
       .toBe(2);
-    expect(smtp.received.some((m) => m.to.includes(TYPO))).toBe(false);
+    expect(e2e.smtp.received.some((m) => m.to.includes(TYPO))).toBe(false);
 
     const timeline = page.getByTestId('order-timeline');
     await timeline.locator('[data-kind="email_changed"]').filter({ hasText: TYPO }).waitFor();
@@ -157,7 +137,7 @@ describe('the Orders tab', () => {
   });
 
   test('on a desktop: a shared address opens with its filters, and the list and order read well', async () => {
-    const page = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'orders', 1280);
+    const page = await signedInAdmin(e2e.browser, e2e.shop.url, ADMIN_KEY, 'orders', 1280);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByLabel('Method').selectOption('card');
     await page.waitForURL(/method=card/);
@@ -176,7 +156,7 @@ describe('the Orders tab', () => {
   test.each([390, 1280])(
     'at %i px, a guide with another filter says its count stopped at 100',
     async (width) => {
-      const page = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'orders', width);
+      const page = await signedInAdmin(e2e.browser, e2e.shop.url, ADMIN_KEY, 'orders', width);
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       await page.getByLabel('Guide').selectOption(guideId);
       await page.waitForURL(/guide=/);

@@ -1,5 +1,5 @@
-import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import type {
   AnalyticsEvents,
   AnalyticsFunnel,
@@ -7,14 +7,8 @@ import type {
   AnalyticsSummary,
 } from '../../src/shared/contracts/admin/analytics';
 import type { AnalyticsEvent } from '../../src/shared/contracts/analytics';
-import {
-  CHROMIUM_ARGS,
-  checkoutFirstCard,
-  keepScreenshot,
-  type RunningShop,
-  startShop,
-  trackPageErrors,
-} from './harness';
+import { CHROMIUM_ARGS, checkoutFirstCard, keepScreenshot, trackPageErrors } from './harness';
+import { withShopAndBrowser } from './shop-and-browser';
 
 const ADMIN_KEY = 'e2e-admin-key-analytics-0123456789';
 /**
@@ -24,21 +18,13 @@ const ADMIN_KEY = 'e2e-admin-key-analytics-0123456789';
 const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 12; itel A571W) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 
-let shop: RunningShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([
-    startShop({ env: { ADMIN_API_KEY: ADMIN_KEY, ANALYTICS_FLUSH_INTERVAL_MS: '100' } }),
+const e2e = withShopAndBrowser({
+  shop: { env: { ADMIN_API_KEY: ADMIN_KEY, ANALYTICS_FLUSH_INTERVAL_MS: '100' } },
+  browser: () =>
     chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: [...CHROMIUM_ARGS, `--user-agent=${PHONE_UA}`],
     }),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
 });
 
 /**
@@ -65,14 +51,14 @@ async function storedEventCounts(): Promise<Record<string, number>> {
 }
 
 async function admin<T>(path: string): Promise<T> {
-  const response = await fetch(`${shop.url}${path}`, { headers: { 'x-admin-key': ADMIN_KEY } });
+  const response = await fetch(`${e2e.shop.url}${path}`, { headers: { 'x-admin-key': ADMIN_KEY } });
   expect(response.status).toBe(200);
   return (await response.json()) as T;
 }
 
 async function signIn(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${shop.url}/admin/analytics`);
+  await page.goto(`${e2e.shop.url}/admin/analytics`);
   await page.getByLabel('Admin API Key').fill(ADMIN_KEY);
   await page.getByRole('button', { name: 'Access Dashboard' }).click();
   await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
@@ -83,7 +69,7 @@ describe('visitor analytics', () => {
   let orderTotal = '';
 
   test('a visit, a cart, a test-mode card purchase and a download reach the dashboard', async () => {
-    const context = await browser.newContext({
+    const context = await e2e.browser.newContext({
       viewport: { width: 390, height: 844 },
       acceptDownloads: true,
     });
@@ -95,11 +81,11 @@ describe('visitor analytics', () => {
       if (m.type() === 'warning') warnings.push(m.text());
     });
 
-    const html = await (await fetch(`${shop.url}/`)).text();
+    const html = await (await fetch(`${e2e.shop.url}/`)).text();
     // The tracker is not in the first HTML: it loads after hydration.
     expect(html).not.toMatch(/tracker/);
 
-    await page.goto(`${shop.url}/?search=marrakech`);
+    await page.goto(`${e2e.shop.url}/?search=marrakech`);
     await expect.poll(() => events.some((e) => e.type === 'page_view'), { timeout: 15_000 }).toBe(true);
     const results = await page.locator('[data-testid="guide-card"]').count();
     await page.mouse.wheel(0, 3000);
@@ -118,7 +104,7 @@ describe('visitor analytics', () => {
     await dialog.getByRole('link', { name: 'Voir et télécharger mes guides' }).click();
     await page.getByRole('heading', { name: 'Commande terminée !' }).waitFor();
     const publicId = new URL(page.url()).pathname.split('/').pop()!;
-    orderTotal = ((await (await fetch(`${shop.url}/api/orders/${publicId}`)).json()) as { total: string })
+    orderTotal = ((await (await fetch(`${e2e.shop.url}/api/orders/${publicId}`)).json()) as { total: string })
       .total;
     await Promise.all([
       page.waitForEvent('download'),
@@ -178,7 +164,7 @@ describe('visitor analytics', () => {
     expect(summary.testModeRevenueCents).toBe(Math.round(Number(orderTotal) * 100));
 
     for (const width of [1280, 360]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const context = await e2e.browser.newContext({ viewport: { width, height: 900 } });
       const page = await signIn(context);
       const cards = page.getByTestId('analytics-card');
       await expect.poll(() => cards.count()).toBe(4);
@@ -221,10 +207,10 @@ describe('visitor analytics', () => {
   });
 
   test('offline, events wait in the browser and arrive once it is back online', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 360, height: 740 } });
     const events = sentEvents(context);
     const page = await context.newPage();
-    await page.goto(`${shop.url}/`);
+    await page.goto(`${e2e.shop.url}/`);
     await expect.poll(() => events.some((e) => e.type === 'page_view'), { timeout: 15_000 }).toBe(true);
 
     await context.setOffline(true);

@@ -1,46 +1,31 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import type { Guide } from '../../src/shared/contracts/catalogue';
 import { guideMatchesCountry } from '../../src/shared/countries';
 import { insertGuide } from '../helpers/fixtures';
-import {
-  launchBrowser,
-  type RunningShop,
-  seriousAccessibilityViolations,
-  startShop,
-  trackPageErrors,
-} from './harness';
+import { seriousAccessibilityViolations, trackPageErrors } from './harness';
+import { withShopAndBrowser } from './shop-and-browser';
 
-let shop: RunningShop;
-let browser: Browser;
 const EXTRA_SENEGAL_GUIDES = 14;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([
-    startShop({
-      // More Senegal guides than the old first 12, fewer than a page of 24.
-      prepare: async (deps) => {
-        for (let i = 1; i <= EXTRA_SENEGAL_GUIDES; i++) {
-          await insertGuide(deps, {
-            slug: `extra-senegal-${i}`,
-            title: `Carnet Sénégal n°${String(i).padStart(2, '0')}`,
-            description: 'Un carnet de route du Sénégal.',
-            price: `${i}.00`,
-            createdAt: new Date(Date.UTC(2025, 0, i)),
-          });
-        }
-      },
-    }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+const e2e = withShopAndBrowser({
+  shop: {
+    // More Senegal guides than the old first 12, fewer than a page of 24.
+    prepare: async (deps) => {
+      for (let i = 1; i <= EXTRA_SENEGAL_GUIDES; i++) {
+        await insertGuide(deps, {
+          slug: `extra-senegal-${i}`,
+          title: `Carnet Sénégal n°${String(i).padStart(2, '0')}`,
+          description: 'Un carnet de route du Sénégal.',
+          price: `${i}.00`,
+          createdAt: new Date(Date.UTC(2025, 0, i)),
+        });
+      }
+    },
+  },
 });
 
 async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+  const context = await e2e.browser.newContext({ viewport });
   return context.newPage();
 }
 
@@ -49,7 +34,7 @@ const cardTitles = (page: Page) => page.locator('[data-testid="guide-card"] h3')
 describe('browsing the catalogue in a real browser', () => {
   test('search from the header shows the results and their count', async () => {
     const page = await newPage();
-    await page.goto(`${shop.url}/`);
+    await page.goto(`${e2e.shop.url}/`);
     await page.getByRole('button', { name: 'Rechercher un guide' }).click();
     const field = page.getByRole('searchbox', { name: 'Rechercher un guide…' });
     await field.fill('   ');
@@ -71,7 +56,7 @@ describe('browsing the catalogue in a real browser', () => {
 
   test('a search with no result says so', async () => {
     const page = await newPage();
-    await page.goto(`${shop.url}/?search=${encodeURIComponent('zanzibar')}`);
+    await page.goto(`${e2e.shop.url}/?search=${encodeURIComponent('zanzibar')}`);
     await page.getByText('Aucun guide trouvé pour « zanzibar »').waitFor();
     await page.context().close();
   });
@@ -82,7 +67,7 @@ describe('browsing the catalogue in a real browser', () => {
     page.on('request', (r) => {
       if (r.url().includes('/preview')) previews.push(r.url());
     });
-    await page.goto(`${shop.url}/`);
+    await page.goto(`${e2e.shop.url}/`);
     await page.waitForLoadState('networkidle');
     const card = page.locator('[data-testid="guide-card"]').first();
     await card.hover();
@@ -114,7 +99,7 @@ describe('browsing the catalogue in a real browser', () => {
   test('a broken preview says "Aperçu indisponible"', async () => {
     const page = await newPage();
     await page.route('**/preview', (route) => route.fulfill({ status: 500, body: 'no' }));
-    await page.goto(`${shop.url}/`);
+    await page.goto(`${e2e.shop.url}/`);
     const card = page.locator('[data-testid="guide-card"]').first();
     await card.getByRole('button', { name: 'Aperçu' }).click();
     await card.getByText('Aperçu indisponible').waitFor();
@@ -124,7 +109,7 @@ describe('browsing the catalogue in a real browser', () => {
   test('a broken cover falls back to a tile with the title and "Aperçu du guide"', async () => {
     const page = await newPage();
     await page.route('**/api/images/**', (route) => route.fulfill({ status: 404, body: '' }));
-    await page.goto(`${shop.url}/`);
+    await page.goto(`${e2e.shop.url}/`);
     const card = page.locator('[data-testid="guide-card"]').first();
     await card.getByText('Aperçu du guide').waitFor();
     await page.context().close();
@@ -132,7 +117,7 @@ describe('browsing the catalogue in a real browser', () => {
 
   test('a country page sorts through its address (a filter starts at page 1) and keeps the order in English', async () => {
     const senegal = async (locale: string) =>
-      ((await (await fetch(`${shop.url}/api/travel-guides?locale=${locale}`)).json()) as Guide[]).filter(
+      ((await (await fetch(`${e2e.shop.url}/api/travel-guides?locale=${locale}`)).json()) as Guide[]).filter(
         (g) => guideMatchesCountry(g, 'senegal'),
       );
     const french = await senegal('fr');
@@ -140,7 +125,7 @@ describe('browsing the catalogue in a real browser', () => {
     expect(french.length).toBeGreaterThan(12 + 2);
     expect(french.length).toBeLessThanOrEqual(24);
     const page = await newPage();
-    await page.goto(`${shop.url}/senegal`);
+    await page.goto(`${e2e.shop.url}/senegal`);
     await page
       .locator('[data-testid="guide-card"]')
       .nth(french.length - 1)
@@ -174,9 +159,9 @@ describe('browsing the catalogue in a real browser', () => {
   });
 
   test('a guide page carries its meta tags and links to its translation', async () => {
-    const slugRes = await fetch(`${shop.url}/api/travel-guides?locale=fr&q=marrakech`);
+    const slugRes = await fetch(`${e2e.shop.url}/api/travel-guides?locale=fr&q=marrakech`);
     const [guide] = (await slugRes.json()) as { slug: string; title: string }[];
-    const html = await (await fetch(`${shop.url}/guides/${guide!.slug}`)).text();
+    const html = await (await fetch(`${e2e.shop.url}/guides/${guide!.slug}`)).text();
     expect(html).toContain(`<meta property="og:title" content="${guide!.title}">`);
     expect(html).toMatch(
       /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/api\/images\/[^"]+">/,
@@ -185,7 +170,7 @@ describe('browsing the catalogue in a real browser', () => {
     expect(html).toMatch(/<link rel="alternate" hreflang="en" href="[^"]+\/guides\/[^"]+\?lang=en">/);
     const page = await newPage();
     const errors = trackPageErrors(page);
-    await page.goto(`${shop.url}/guides/${guide!.slug}`);
+    await page.goto(`${e2e.shop.url}/guides/${guide!.slug}`);
     expect(await page.title()).toBe(`${guide!.title} — Guides Afrique`);
     await page.getByRole('link', { name: 'Marrakech and the Atlas Mountains' }).click();
     await page.getByRole('button', { name: 'switch to French' }).waitFor();
@@ -197,7 +182,7 @@ describe('browsing the catalogue in a real browser', () => {
 
   test('on a 390 px phone the guide page offers "Share on WhatsApp", working without JavaScript, in both languages', async () => {
     const [guide] = (await (
-      await fetch(`${shop.url}/api/travel-guides?locale=fr&q=marrakech`)
+      await fetch(`${e2e.shop.url}/api/travel-guides?locale=fr&q=marrakech`)
     ).json()) as Guide[];
     const cases = [
       {
@@ -216,13 +201,13 @@ describe('browsing the catalogue in a real browser', () => {
       },
     ];
     for (const c of cases) {
-      const context = await browser.newContext({
+      const context = await e2e.browser.newContext({
         viewport: { width: 390, height: 844 },
         javaScriptEnabled: c.javaScriptEnabled,
       });
       const page = await context.newPage();
       const errors = trackPageErrors(page);
-      await page.goto(`${shop.url}/guides/${guide!.slug}${c.query}`);
+      await page.goto(`${e2e.shop.url}/guides/${guide!.slug}${c.query}`);
       if (c.javaScriptEnabled) await page.waitForLoadState('networkidle');
       const link = page.getByRole('link', { name: c.name });
       await link.scrollIntoViewIfNeeded();
@@ -236,7 +221,7 @@ describe('browsing the catalogue in a real browser', () => {
       const [first, address] = href.searchParams.get('text')!.split('\n');
       expect(first!.startsWith(`${guide!.title} — `)).toBe(true);
       expect(first).toMatch(c.price);
-      expect(address).toBe(`${shop.url}/guides/${guide!.slug}${c.query}`);
+      expect(address).toBe(`${e2e.shop.url}/guides/${guide!.slug}${c.query}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.screenshot({ path: `/tmp/perf-guide-${c.lang}-390.png`, fullPage: true });
       expect(errors).toEqual([]);
@@ -248,7 +233,7 @@ describe('browsing the catalogue in a real browser', () => {
     for (const width of [360, 390, 412, 440]) {
       for (const query of ['', '?lang=en']) {
         const page = await newPage({ width, height: 823 });
-        await page.goto(`${shop.url}/${query}`);
+        await page.goto(`${e2e.shop.url}/${query}`);
         const cart = page.getByRole('banner').getByRole('button', { name: /^(Ouvrir le panier|Open cart)/ });
         const box = (await cart.boundingBox())!;
         expect(box.x + box.width, `${width} px ${query}`).toBeLessThanOrEqual(width);
@@ -259,7 +244,7 @@ describe('browsing the catalogue in a real browser', () => {
   });
 
   test('axe finds no serious or critical accessibility violation on any public page', async () => {
-    const [guide] = (await (await fetch(`${shop.url}/api/travel-guides?locale=fr`)).json()) as {
+    const [guide] = (await (await fetch(`${e2e.shop.url}/api/travel-guides?locale=fr`)).json()) as {
       slug: string;
     }[];
     const page = await newPage({ width: 360, height: 740 });
@@ -280,7 +265,7 @@ describe('browsing the catalogue in a real browser', () => {
       '/nowhere',
       '/?lang=en',
     ]) {
-      await page.goto(`${shop.url}${path}`);
+      await page.goto(`${e2e.shop.url}${path}`);
       await page.waitForLoadState('networkidle');
       const violations = await seriousAccessibilityViolations(page);
       if (violations.length) found[path] = violations;

@@ -1,26 +1,14 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { keepScreenshot, launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { keepScreenshot, trackPageErrors } from './harness';
+import { withShopAndBrowser } from './shop-and-browser';
 
 /**
  * Issue 17 items 1, 2, 3, 8 and 9: what the checkout tells a shopper, where they can see it, in the
  * page's language, on a phone and a desktop.
  */
 
-let shop: RunningShop;
-let browser: Browser;
-let smtp: TestSmtpServer;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  [shop, browser] = await Promise.all([startShop({ env: { SMTP_URL: smtp.url } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await smtp?.close();
-});
+const e2e = withShopAndBrowser({ smtp: true });
 
 type Lang = 'fr' | 'en';
 const PHONE = { width: 390, height: 844 };
@@ -59,9 +47,9 @@ async function checkoutPage(
   lang: Lang,
   search: string,
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: size });
+  const context = await e2e.browser.newContext({ viewport: size });
   const page = await context.newPage();
-  await page.goto(`${shop.url}/?lang=${lang}&search=${encodeURIComponent(search)}`);
+  await page.goto(`${e2e.shop.url}/?lang=${lang}&search=${encodeURIComponent(search)}`);
   await page
     .locator('[data-testid="guide-card"]')
     .first()
@@ -345,9 +333,9 @@ describe('free guides and what was bought (items 8, 9)', () => {
   for (const lang of ['fr', 'en'] as const) {
     test(`${lang}, phone: a free guide reads ${lang === 'fr' ? 'Gratuit' : 'Free'} on its card, its page and in the cart, never "0 FCFA"`, async () => {
       const free = lang === 'fr' ? 'Gratuit' : 'Free';
-      const context = await browser.newContext({ viewport: PHONE });
+      const context = await e2e.browser.newContext({ viewport: PHONE });
       const page = await context.newPage();
-      await page.goto(`${shop.url}/?lang=${lang}&search=${encodeURIComponent('kit de depart')}`);
+      await page.goto(`${e2e.shop.url}/?lang=${lang}&search=${encodeURIComponent('kit de depart')}`);
       const card = page.locator('[data-testid="guide-card"]').first();
       const cardText = await shown(card);
       expect(cardText).toContain(free);

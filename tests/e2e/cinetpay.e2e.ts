@@ -1,20 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cinetpayAmountXof } from '../../src/server/adapters/mobile-money/cinetpay';
 import { type CinetPayFake, startCinetPayFake } from '../../src/server/adapters/mobile-money/cinetpay-fake';
 import { readEmail } from '../helpers/mail';
 import { pdfPageTexts } from '../helpers/pdf';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import {
-  keepScreenshot,
-  launchBrowser,
-  type RunningShop,
-  seriousAccessibilityViolations,
-  startShop,
-  trackPageErrors,
-} from './harness';
+import { keepScreenshot, seriousAccessibilityViolations, trackPageErrors } from './harness';
 import { newPage, orderByMobileMoney, signedInAdmin, waitForMail } from './mobile-money-support';
+import { withShopAndBrowser } from './shop-and-browser';
 
 /**
  * Automatic mobile money (issue 10) in Chromium: the shop as a real process configured for CinetPay,
@@ -26,32 +19,24 @@ const KEYS = { apiKey: 'e2e-cp-api-key', siteId: '445160', secretKey: 'e2e-cp-se
 const ADMIN_KEY = 'e2e-cinetpay-admin-key-0123456789';
 const OPERATOR = 'desk@guides.example';
 
-let shop: RunningShop;
-let browser: Browser;
-let smtp: TestSmtpServer;
 let fake: CinetPayFake;
-
 beforeAll(async () => {
-  [smtp, fake] = await Promise.all([startSmtpServer(), startCinetPayFake(KEYS)]);
-  [shop, browser] = await Promise.all([
-    startShop({
-      env: {
-        SMTP_URL: smtp.url,
-        ADMIN_API_KEY: ADMIN_KEY,
-        OPERATOR_EMAIL: OPERATOR,
-        CINETPAY_API_KEY: KEYS.apiKey,
-        CINETPAY_SITE_ID: KEYS.siteId,
-        CINETPAY_SECRET_KEY: KEYS.secretKey,
-        CINETPAY_API_URL: fake.url,
-      },
-    }),
-    launchBrowser(),
-  ]);
+  fake = await startCinetPayFake(KEYS);
+});
+const e2e = withShopAndBrowser({
+  shop: () => ({
+    env: {
+      ADMIN_API_KEY: ADMIN_KEY,
+      OPERATOR_EMAIL: OPERATOR,
+      CINETPAY_API_KEY: KEYS.apiKey,
+      CINETPAY_SITE_ID: KEYS.siteId,
+      CINETPAY_SECRET_KEY: KEYS.secretKey,
+      CINETPAY_API_URL: fake.url,
+    },
+  }),
+  smtp: true,
 });
 afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await smtp?.close();
   await fake?.close();
 });
 
@@ -82,7 +67,7 @@ async function onHostedPage(
     action === 'Back to the shop'
       ? page.getByRole('link', { name: action })
       : page.getByRole('button', { name: action, exact: true });
-  await Promise.all([page.waitForURL(`${shop.url}/order-confirmation/**`), control.click()]);
+  await Promise.all([page.waitForURL(`${e2e.shop.url}/order-confirmation/**`), control.click()]);
 }
 
 async function downloadFirstGuide(page: Page): Promise<Buffer> {
@@ -95,9 +80,9 @@ async function downloadFirstGuide(page: Page): Promise<Buffer> {
 
 describe('automatic mobile money through CinetPay', () => {
   test('from the cart to the hosted page, back to the order page, and the stamped download', async () => {
-    const page = await newPage(browser, 360, 780);
+    const page = await newPage(e2e.browser, 360, 780);
     const errors = trackPageErrors(page);
-    const { dialog } = await orderByMobileMoney(page, shop.url, 'dakar', 'awa.paie@example.com');
+    const { dialog } = await orderByMobileMoney(page, e2e.shop.url, 'dakar', 'awa.paie@example.com');
     // 'Pay now' first; the receipt flow folded under 'I already paid / upload a receipt'.
     const payButton = dialog.getByRole('button', { name: 'Payer maintenant par mobile money' });
     await payButton.waitFor();
@@ -119,25 +104,27 @@ describe('automatic mobile money through CinetPay', () => {
     await keepScreenshot(page, 'cinetpay-order-paid-360', { fullPage: true });
     // The hosted page asked for the order's total at 655.957 FCFA per euro, up to a multiple of 5.
     const publicId = /\/order-confirmation\/([A-Za-z0-9_-]+)/.exec(page.url())?.[1];
-    const { total } = (await (await fetch(`${shop.url}/api/orders/${publicId}`)).json()) as { total: string };
+    const { total } = (await (await fetch(`${e2e.shop.url}/api/orders/${publicId}`)).json()) as {
+      total: string;
+    };
     expect(amount).toBe(`${cinetpayAmountXof(Math.round(Number(total) * 100))} XOF`);
     const pdf = await downloadFirstGuide(page);
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
     expect((await pdfPageTexts(pdf)).join('\n')).toContain('Aminata Touré');
 
-    const delivery = await waitForMail(smtp, 'awa.paie@example.com', /^Vos guides Guides Afrique/);
+    const delivery = await waitForMail(e2e.smtp, 'awa.paie@example.com', /^Vos guides Guides Afrique/);
     expect(delivery.text).toContain('/order-confirmation/');
     // One delivery email, though the notification and the return both confirmed the payment.
     await new Promise((r) => setTimeout(r, 1_000));
     // (The other email to this address is the payment instructions sent when the order was placed.)
-    const toShopper = smtp.received
+    const toShopper = e2e.smtp.received
       .filter((m) => m.to.includes('awa.paie@example.com'))
       .map((m) => readEmail(m.raw));
     expect(toShopper.filter((m) => /^Vos guides Guides Afrique/.test(m.subject))).toHaveLength(1);
 
     // The operator sees it in the Mobile Money tab, paid through CinetPay, with its transaction id.
     const { latest } = transactionOf(page.url());
-    const admin = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'mobile-money');
+    const admin = await signedInAdmin(e2e.browser, e2e.shop.url, ADMIN_KEY, 'mobile-money');
     const row = admin.getByTestId('mobile-money-order').filter({ hasText: latest.transactionId });
     await row.waitFor();
     await row.getByText('Validated').waitFor();
@@ -153,9 +140,9 @@ describe('automatic mobile money through CinetPay', () => {
   });
 
   test('the order page waits, then turns into the download page by itself when the payment is confirmed', async () => {
-    const page = await newPage(browser, 1280);
+    const page = await newPage(e2e.browser, 1280);
     const errors = trackPageErrors(page);
-    await orderByMobileMoney(page, shop.url, 'abidjan', 'attente@example.com');
+    await orderByMobileMoney(page, e2e.shop.url, 'abidjan', 'attente@example.com');
     await payNow(page);
     // The shopper comes back without having paid yet (the wallet's prompt still on the phone).
     await onHostedPage(page, 'Back to the shop');
@@ -182,15 +169,15 @@ describe('automatic mobile money through CinetPay', () => {
     );
     const pdf = await downloadFirstGuide(page);
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
-    await waitForMail(smtp, 'attente@example.com', /^Vos guides Guides Afrique/);
+    await waitForMail(e2e.smtp, 'attente@example.com', /^Vos guides Guides Afrique/);
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
   test('a refused payment can be tried again; a lost notification is made up for by the return', async () => {
-    const page = await newPage(browser, 360, 780);
+    const page = await newPage(e2e.browser, 360, 780);
     const errors = trackPageErrors(page);
-    await orderByMobileMoney(page, shop.url, 'dakar', 'refus@example.com');
+    await orderByMobileMoney(page, e2e.shop.url, 'dakar', 'refus@example.com');
     await payNow(page);
     await onHostedPage(page, 'Refuse');
     await page.getByRole('heading', { name: 'Le paiement n’a pas abouti' }).waitFor();
@@ -214,14 +201,14 @@ describe('automatic mobile money through CinetPay', () => {
     expect(all.map((t) => t.status)).toEqual(['REFUSED', 'ACCEPTED']);
     const pdf = await downloadFirstGuide(page);
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
-    await waitForMail(smtp, 'refus@example.com', /^Vos guides Guides Afrique/);
+    await waitForMail(e2e.smtp, 'refus@example.com', /^Vos guides Guides Afrique/);
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
   test('a payment CinetPay accepted for too little goes to the operator; the page stops waiting', async () => {
-    const page = await newPage(browser, 360, 780);
-    await orderByMobileMoney(page, shop.url, 'abidjan', 'moins@example.com');
+    const page = await newPage(e2e.browser, 360, 780);
+    await orderByMobileMoney(page, e2e.shop.url, 'abidjan', 'moins@example.com');
     await payNow(page);
     // The wallet took 5 FCFA less than asked.
     const tx = [...fake.transactions.values()].at(-1)!;
@@ -233,7 +220,7 @@ describe('automatic mobile money through CinetPay', () => {
     expect(await page.getByRole('button', { name: 'Télécharger', exact: true }).count()).toBe(0);
     await keepScreenshot(page, 'cinetpay-order-review-360', { fullPage: true });
 
-    const admin = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'mobile-money');
+    const admin = await signedInAdmin(e2e.browser, e2e.shop.url, ADMIN_KEY, 'mobile-money');
     const row = admin.getByTestId('mobile-money-order').filter({ hasText: tx.transactionId });
     await row
       .getByText(`Needs attention: ACCEPTED for ${tx.amount} XOF, expected ${tx.amount + 5} XOF`)
@@ -241,7 +228,7 @@ describe('automatic mobile money through CinetPay', () => {
     await admin.getByText('1 automatic payment needs attention').waitFor();
     expect(await row.getByRole('button', { name: 'Validate' }).isDisabled()).toBe(false);
     // The operator is told by email as well.
-    const notice = await waitForMail(smtp, OPERATOR, /^CinetPay payment to check/);
+    const notice = await waitForMail(e2e.smtp, OPERATOR, /^CinetPay payment to check/);
     expect(notice.text).toContain(tx.transactionId);
     await admin.context().close();
     await page.context().close();

@@ -1,34 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  checkoutFirstCard,
-  keepScreenshot,
-  launchBrowser,
-  type RunningShop,
-  startShop,
-  trackPageErrors,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { checkoutFirstCard, keepScreenshot, trackPageErrors } from './harness';
 import { newPage, SHOPPER, signedInAdmin } from './mobile-money-support';
+import { withShopAndBrowser } from './shop-and-browser';
 
 /**
  * Issue 18, discount codes: the operator creates a code in the Discount Codes tab on a phone, then
  * shoppers buy with it by card (in French) and by mobile money (in English), at phone width.
  */
 const ADMIN_KEY = 'e2e-discounts-key-0123456789abcdef';
-let shop: RunningShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop({ env: { ADMIN_API_KEY: ADMIN_KEY } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const e2e = withShopAndBrowser({ shop: { env: { ADMIN_API_KEY: ADMIN_KEY } } });
 
 /** The code's uses as the admin API reports them. */
 async function usesOf(code: string): Promise<{ held: number; used: number }> {
-  const res = await fetch(`${shop.url}/api/admin/discounts`, { headers: { 'x-admin-key': ADMIN_KEY } });
+  const res = await fetch(`${e2e.shop.url}/api/admin/discounts`, { headers: { 'x-admin-key': ADMIN_KEY } });
   const { codes } = (await res.json()) as { codes: { code: string; uses: { held: number; used: number } }[] };
   return codes.find((c) => c.code === code)!.uses;
 }
@@ -40,7 +25,7 @@ async function applyCode(page: Page, label: string, button: string, code: string
 
 describe('discount codes', () => {
   test('the operator creates a code on a phone; it is listed with its uses', async () => {
-    const page = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'mobile-money', 390);
+    const page = await signedInAdmin(e2e.browser, e2e.shop.url, ADMIN_KEY, 'mobile-money', 390);
     const errors = trackPageErrors(page);
     await page
       .getByRole('navigation', { name: 'Admin sections' })
@@ -61,7 +46,7 @@ describe('discount codes', () => {
     await row.waitFor();
     expect(await row.getByTestId('discount-uses').textContent()).toBe('0 used');
     await keepScreenshot(page, 'discounts-tab-390', { fullPage: true });
-    const desktop = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'mobile-money', 1280);
+    const desktop = await signedInAdmin(e2e.browser, e2e.shop.url, ADMIN_KEY, 'mobile-money', 1280);
     await desktop
       .getByRole('navigation', { name: 'Admin sections' })
       .getByRole('link', { name: 'Discount Codes' })
@@ -75,8 +60,8 @@ describe('discount codes', () => {
   });
 
   test('a shopper pays by card in French with the code, typed in another case', async () => {
-    const page = await newPage(browser, 390, 844);
-    await page.goto(`${shop.url}/?search=dakar`);
+    const page = await newPage(e2e.browser, 390, 844);
+    await page.goto(`${e2e.shop.url}/?search=dakar`);
     await checkoutFirstCard(page);
     const pay = page.getByRole('button', { name: /^Payer/ });
     const before = await pay.textContent();
@@ -97,8 +82,8 @@ describe('discount codes', () => {
   });
 
   test('a shopper orders by mobile money in English: the amount to pay is the discounted one', async () => {
-    const page = await newPage(browser, 390, 844);
-    await page.goto(`${shop.url}/?search=abidjan&lang=en`);
+    const page = await newPage(e2e.browser, 390, 844);
+    await page.goto(`${e2e.shop.url}/?search=abidjan&lang=en`);
     await checkoutFirstCard(page, 'en');
     await page.getByRole('tab', { name: 'Pay with mobile money' }).click();
     await applyCode(page, 'Promo code', 'Apply', 'été');

@@ -1,14 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { keepScreenshot, type RunningShop, trackPageErrors } from './harness';
-import {
-  type BuyerNetwork,
-  keptDownloads,
-  type ShopBehindNetwork,
-  stampedCopy,
-  startShopBehindNetwork,
-} from './network-support';
+import { expect, test } from 'vitest';
+import { keepScreenshot, trackPageErrors } from './harness';
+import { keptDownloads, stampedCopy } from './network-support';
+import { setNetwork, withShopBehindNetwork } from './offline-support';
 
 // Issue 20: a download cut in the middle of the file, whose link expires while the network is away,
 // continues by itself from the byte where it stopped once the network is back, and the buyer gets
@@ -17,41 +11,28 @@ import {
 
 const LINK_SECONDS = 3;
 const CUT_AT = 400_000;
-let setup: ShopBehindNetwork;
-let shop: RunningShop;
-let network: BuyerNetwork;
-let browser: Browser;
-let order: ShopBehindNetwork['order'];
-
-beforeAll(async () => {
-  setup = await startShopBehindNetwork({
-    env: { DOWNLOAD_LINK_TTL_SECONDS: String(LINK_SECONDS) },
-    guide: { title: 'Casamance en photos', locale: 'fr' },
-  });
-  ({ shop, network, browser, order } = setup);
-});
-afterEach(() => {
-  if (network) network.dark = false;
-});
-afterAll(async () => {
-  await setup?.stop();
+const e2e = withShopBehindNetwork({
+  env: { DOWNLOAD_LINK_TTL_SECONDS: String(LINK_SECONDS) },
+  guide: { title: 'Casamance en photos', locale: 'fr' },
 });
 
 test('a download cut mid-file, its link expired meanwhile, resumes at the cut and ends byte-identical', async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
+  const context = await e2e.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   const errors = trackPageErrors(page);
-  await page.goto(`${network.url}/order-confirmation/${order.publicId}`);
+  await page.goto(`${e2e.network.url}/order-confirmation/${e2e.order.publicId}`);
   await page.getByRole('heading', { name: 'Commande terminée !' }).waitFor();
 
   // The network drops after CUT_AT bytes of the file, and stays away longer than the link lives.
-  const cut = network.cutNextFileAfter(CUT_AT);
+  const cut = e2e.network.cutNextFileAfter(CUT_AT);
   const download = page.waitForEvent('download', { timeout: 60_000 });
   const mintedAt = Date.now();
   await page.getByRole('button', { name: 'Télécharger', exact: true }).click();
   await cut;
-  network.dark = true;
-  await context.setOffline(true);
+  await setNetwork(context, e2e.network, false);
   await page.getByText(/Connexion perdue : le téléchargement reprendra tout seul/).waitFor();
   await keepScreenshot(page, 'download-resume-waiting-390');
   // What the phone holds at the cut: every byte that crossed before it.
@@ -60,20 +41,19 @@ test('a download cut mid-file, its link expired meanwhile, resumes at the cut an
   await page.waitForTimeout(Math.max(0, mintedAt + (LINK_SECONDS + 2) * 1000 - Date.now()));
 
   // The network comes back: nothing to click.
-  network.dark = false;
-  await context.setOffline(false);
+  await setNetwork(context, e2e.network, true);
   const file = await readFile(await (await download).path());
   await page.getByText(/repris à .*, rien n’a été téléchargé deux fois/).waitFor();
   await keepScreenshot(page, 'download-resume-done-390');
 
-  const stamped = await stampedCopy(shop.url, order.publicId, order.guideId);
+  const stamped = await stampedCopy(e2e.shop.url, e2e.order.publicId, e2e.order.guideId);
   expect(stamped.length).toBeGreaterThan(1_000_000);
   expect(file.equals(stamped)).toBe(true);
   expect((await download).suggestedFilename()).toMatch(/^casamance-en-photos-GA-[A-Z0-9]+\.pdf$/);
 
   // What crossed the buyer's network: the first CUT_AT bytes, a refusal of the expired link, then
   // the rest from the byte after the cut with a fresh link; not one byte of the file twice.
-  const files = network.transfers;
+  const files = e2e.network.transfers;
   console.log(
     mintedAt,
     JSON.stringify(files.map(({ path, ...rest }) => ({ path: path.slice(-6), ...rest }))),
@@ -102,19 +82,22 @@ test('a download cut mid-file, its link expired meanwhile, resumes at the cut an
 }, 120_000);
 
 test('a tap on Download while it runs starts nothing more, and a second download of a finished file works', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  const context = await e2e.browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
-  await page.goto(`${network.url}/order-confirmation/${order.publicId}?lang=en`);
+  await page.goto(`${e2e.network.url}/order-confirmation/${e2e.order.publicId}?lang=en`);
   await page.getByRole('heading', { name: 'Order Complete!' }).waitFor();
-  const before = network.transfers.length;
+  const before = e2e.network.transfers.length;
   const button = page.getByRole('button', { name: 'Download', exact: true });
   const download = page.waitForEvent('download');
   await button.click();
   await button.click({ force: true }).catch(() => undefined);
   const file = await readFile(await (await download).path());
-  expect(file.equals(await stampedCopy(shop.url, order.publicId, order.guideId))).toBe(true);
+  expect(file.equals(await stampedCopy(e2e.shop.url, e2e.order.publicId, e2e.order.guideId))).toBe(true);
   await page.getByText(/is in your downloads/).waitFor();
   await keepScreenshot(page, 'download-resume-done-1280');
-  expect(network.transfers.length - before).toBe(1);
+  expect(e2e.network.transfers.length - before).toBe(1);
   await context.close();
 });

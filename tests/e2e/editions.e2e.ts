@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Guide } from '../../src/shared/contracts/catalogue';
 import { makeGuidePdf } from '../helpers/fixtures';
 import { pdfPageTexts } from '../helpers/pdf';
-import { startSmtpServer } from '../helpers/smtp';
-import { keepScreenshot, launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
+import { keepScreenshot, trackPageErrors } from './harness';
 import { newPage, signedInAdmin, waitForMail } from './mobile-money-support';
+import { withShopAndBrowser } from './shop-and-browser';
 
 // Issue 19, editions: two buyers of one guide (one in French, one in English) on phones; the
 // operator publishes a new edition from the guide's admin page with "tell past buyers"; each email
@@ -14,24 +14,15 @@ import { newPage, signedInAdmin, waitForMail } from './mobile-money-support';
 // the edition bought stays one tap away.
 
 const ADMIN_KEY = 'e2e-admin-key-editions-0123456789';
-let shop: RunningShop;
-let browser: Browser;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const e2e = withShopAndBrowser({
+  shop: { env: { ADMIN_API_KEY: ADMIN_KEY, EDITION_EMAILS_PER_SECOND: '20' } },
+  smtp: true,
+});
 let guide: Guide;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  [shop, browser] = await Promise.all([
-    startShop({ env: { ADMIN_API_KEY: ADMIN_KEY, SMTP_URL: smtp.url, EDITION_EMAILS_PER_SECOND: '20' } }),
-    launchBrowser(),
-  ]);
-  const list = (await (await fetch(`${shop.url}/api/travel-guides?locale=fr`)).json()) as Guide[];
+  const list = (await (await fetch(`${e2e.shop.url}/api/travel-guides?locale=fr`)).json()) as Guide[];
   guide = list.find((g) => !g.price.startsWith('0'))!;
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await smtp?.close();
 });
 
 const LABELS = {
@@ -55,9 +46,9 @@ const LABELS = {
 
 /** Buys the guide by test card on a phone, in `locale`, and opens the order page. */
 async function buy(locale: 'fr' | 'en', email: string, firstName: string): Promise<Page> {
-  const page = await newPage(browser, 390, 844);
+  const page = await newPage(e2e.browser, 390, 844);
   const l = LABELS[locale];
-  await page.goto(`${shop.url}/guides/${guide.slug}?lang=${locale}`);
+  await page.goto(`${e2e.shop.url}/guides/${guide.slug}?lang=${locale}`);
   await page.getByRole('button', { name: l.add }).first().click();
   await page.getByRole('dialog', { name: l.cart }).getByRole('link', { name: l.checkout }).click();
   for (const [name, value] of Object.entries({
@@ -96,7 +87,7 @@ describe('a new edition reaches past buyers', () => {
   });
 
   test('the operator publishes edition 2 on a phone, telling past buyers, and sees the progress', async () => {
-    const page = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'emails', 390);
+    const page = await signedInAdmin(e2e.browser, e2e.shop.url, ADMIN_KEY, 'emails', 390);
     const errors = trackPageErrors(page);
     // A full load would ask for the key again: the tabs are links inside the page.
     const nav = page.getByRole('navigation', { name: 'Admin sections' });
@@ -135,10 +126,10 @@ describe('a new edition reaches past buyers', () => {
   });
 
   test('each buyer gets the email in their language', async () => {
-    const awa = await waitForMail(smtp, 'awa.edition@example.com', /Nouvelle édition/);
+    const awa = await waitForMail(e2e.smtp, 'awa.edition@example.com', /Nouvelle édition/);
     expect(awa.text).toContain('Nouveaux tarifs des visas.');
     expect(awa.text).toContain('/mes-guides');
-    const john = await waitForMail(smtp, 'john.edition@example.com', /New edition/);
+    const john = await waitForMail(e2e.smtp, 'john.edition@example.com', /New edition/);
     expect(john.text).toContain('New visa prices.');
     expect(john.text).toContain('/my-guides');
   });
@@ -173,8 +164,8 @@ describe('a new edition reaches past buyers', () => {
       [390, 844],
       [1280, 800],
     ] as const) {
-      const page = await newPage(browser, width, height);
-      await page.goto(`${shop.url}/guides/${guide.slug}`);
+      const page = await newPage(e2e.browser, width, height);
+      await page.goto(`${e2e.shop.url}/guides/${guide.slug}`);
       expect(await page.getByTestId('guide-edition').locator('dd').textContent()).toMatch(
         /Édition 2027 — mise à jour le \d+ \S+/,
       );

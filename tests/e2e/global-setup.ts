@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -13,11 +14,17 @@ export const E2E_TEMPLATE_DATABASE = 'shop_e2e_template';
 /**
  * Builds the production bundles once, and seeds the demo shop once into a template (database +
  * files) that every end-to-end server copies, so each test file starts from the same fresh shop.
+ * With E2E_BUILD_DIR set (CI, which runs this suite on PGlite and again on PostgreSQL), the build
+ * goes there and a later run on the same checkout reuses it instead of building again; the caller
+ * removes that folder.
  */
 export default async function setup(project: TestProject) {
-  const distDir = path.resolve('.test-data', `e2e-dist-${process.pid}`);
-  const build = spawnSync(process.execPath, ['scripts/build.mjs', distDir], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('The production build failed');
+  const shared = process.env.E2E_BUILD_DIR;
+  const distDir = path.resolve(shared || path.join('.test-data', `e2e-dist-${process.pid}`));
+  if (!(shared && existsSync(path.join(distDir, 'server', 'main.js')))) {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs', distDir], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('The production build failed');
+  }
 
   const templateDir = path.resolve('.test-data', `e2e-template-${process.pid}`);
   await rm(templateDir, { recursive: true, force: true });
@@ -51,7 +58,7 @@ export default async function setup(project: TestProject) {
   });
   return async () => {
     await rm(templateDir, { recursive: true, force: true });
-    await rm(distDir, { recursive: true, force: true });
+    if (!shared) await rm(distDir, { recursive: true, force: true });
   };
 }
 

@@ -1,18 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
+import { describe, expect, test } from 'vitest';
+import { trackPageErrors } from './harness';
+import { withShopAndBrowser } from './shop-and-browser';
 
 /** Issue 17 §14: a language kept only in localStorage (no cookie) was ignored on load. */
-let shop: RunningShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const e2e = withShopAndBrowser();
 
 describe('the stored language', () => {
   test.each([
@@ -21,10 +12,10 @@ describe('the stored language', () => {
   ])(
     'English kept only in localStorage is the language on load, and the next page is rendered in it (%s)',
     async (_, viewport) => {
-      const context = await browser.newContext({ viewport });
+      const context = await e2e.browser.newContext({ viewport });
       const page = await context.newPage();
       const errors = trackPageErrors(page);
-      await page.goto(`${shop.url}/`);
+      await page.goto(`${e2e.shop.url}/`);
       await page.getByRole('button', { name: 'Ouvrir le panier' }).first().waitFor();
       await page.evaluate(() => localStorage.setItem('lang', 'en'));
       await context.clearCookies();
@@ -35,7 +26,7 @@ describe('the stored language', () => {
       expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('en');
 
       // The cookie now carries it: the server's own HTML is English.
-      const html = await (await page.goto(`${shop.url}/faq`))!.text();
+      const html = await (await page.goto(`${e2e.shop.url}/faq`))!.text();
       expect(html).toContain('<html lang="en"');
       // English is a chunk of its own: the page names it so that it downloads beside the entry.
       expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/en-[\w-]+\.js">/);
@@ -45,11 +36,11 @@ describe('the stored language', () => {
   );
 
   test('a French choice in the cookie is kept even if localStorage says otherwise', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto(`${shop.url}/?lang=fr`);
+    await page.goto(`${e2e.shop.url}/?lang=fr`);
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
-    await page.goto(`${shop.url}/`);
+    await page.goto(`${e2e.shop.url}/`);
     await page.getByRole('button', { name: 'Ouvrir le panier' }).first().waitFor();
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');

@@ -1,52 +1,25 @@
-import { createHash } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { LIBRARY_TOKEN_FRAGMENT } from '../../src/shared/library-pages';
 import { readEmail } from '../helpers/mail';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { keepScreenshot, trackPageErrors } from './harness';
-import {
-  type BuyerNetwork,
-  type ShopBehindNetwork,
-  savedGuideDigest,
-  stampedCopy,
-  startShopBehindNetwork,
-} from './network-support';
+import { stampedCopy } from './network-support';
+import { expectSavedGuideOpens, reloadOffline, setNetwork, withShopBehindNetwork } from './offline-support';
 
 // Issues 19 and 20: "My guides" as an installable app. Signed in, the buyer saves a guide for
 // offline from the library; with the network switched off (Chromium's offline mode, and the
 // buyer's network dropping every connection) the library opens, lists the saved guide, and opens it.
 
 const EMAIL = 'awa.diop@gmail.com';
-let setup: ShopBehindNetwork;
-let network: BuyerNetwork;
-let browser: Browser;
-let smtp: TestSmtpServer;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  setup = await startShopBehindNetwork({
-    env: { SMTP_URL: smtp.url },
-    guide: { title: 'Gorée in pictures', locale: 'en' },
-  });
-  ({ network, browser } = setup);
-});
-afterEach(() => {
-  if (network) network.dark = false;
-});
-afterAll(async () => {
-  await setup?.stop();
-  await smtp?.close();
-});
+const e2e = withShopBehindNetwork({ guide: { title: 'Gorée in pictures', locale: 'en' }, smtp: true });
 
 test('saved from the library, the library opens without a network, lists the guide and opens it', async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const errors = trackPageErrors(page);
-  await page.goto(`${network.url}/my-guides?lang=en`);
+  await page.goto(`${e2e.network.url}/my-guides?lang=en`);
   await page.getByLabel('Email address').fill(EMAIL);
   await page.getByRole('button', { name: 'Send me my link' }).click();
-  const mails = () => smtp.received.filter((m) => /My guides/.test(readEmail(m.raw).subject));
+  const mails = () => e2e.smtp.received.filter((m) => /My guides/.test(readEmail(m.raw).subject));
   await expect.poll(() => mails().length, { timeout: 20_000 }).toBe(1);
   const link = new RegExp(`/my-guides\\S*#${LIBRARY_TOKEN_FRAGMENT}=[A-Za-z0-9_-]{43}`).exec(
     readEmail(mails()[0]!.raw).text,
@@ -55,13 +28,13 @@ test('saved from the library, the library opens without a network, lists the gui
   // Through the buyer's network, so the cookie and the worker belong to the address the phone uses.
   // (A fresh load, as from the email app: a change of fragment alone would not reload the page.)
   await page.goto('about:blank');
-  await page.goto(`${network.url}${link}`);
+  await page.goto(`${e2e.network.url}${link}`);
   await page.getByRole('button', { name: 'Open my guides' }).click();
   await page.getByRole('heading', { name: /^Order GA-/ }).waitFor();
 
   // Installable: the manifest starts at the library, the worker answers for the library only.
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
-  const manifest = await (await fetch(new URL(manifestHref!, network.url))).json();
+  const manifest = await (await fetch(new URL(manifestHref!, e2e.network.url))).json();
   expect(manifest).toMatchObject({ start_url: '/my-guides', display: 'standalone' });
   const scopes = await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -73,25 +46,13 @@ test('saved from the library, the library opens without a network, lists the gui
   await page.getByText(/^Saved on this phone · 1[.,]\d MB$/).waitFor();
   await keepScreenshot(page, 'library-offline-saved-390', { fullPage: true });
 
-  network.dark = true;
-  await context.setOffline(true);
-  await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.getByRole('heading', { name: 'You are offline' }).waitFor();
-  await page.getByText('Gorée in pictures').waitFor();
+  await reloadOffline(page, e2e.network, 'Gorée in pictures');
   await keepScreenshot(page, 'library-offline-no-network-390');
-  const [tab] = await Promise.all([
-    context.waitForEvent('page'),
-    page.getByRole('button', { name: 'Open', exact: true }).click(),
-  ]);
-  expect(tab.url()).toMatch(/^blob:/);
-  // What opened is the stamped copy kept on the phone, byte for byte.
-  const stamped = await stampedCopy(setup.shop.url, setup.order.publicId, setup.order.guideId);
-  expect(await savedGuideDigest(page)).toBe(createHash('sha256').update(stamped).digest('hex'));
-  await tab.close();
+  // What opens is the stamped copy kept on the phone, byte for byte.
+  await expectSavedGuideOpens(page, await stampedCopy(e2e.shop.url, e2e.order.publicId, e2e.order.guideId));
 
   // Back online: the library itself, fresh from the shop, the guide still marked as saved.
-  network.dark = false;
-  await context.setOffline(false);
+  await setNetwork(context, e2e.network, true);
   await page.reload();
   await page.getByRole('heading', { name: /^Order GA-/ }).waitFor();
   await page.getByText(/^Saved on this phone · 1[.,]\d MB$/).waitFor();

@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { isNotNull } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { travelGuides } from '../../src/server/db/schema';
 import { LIBRARY_TOKEN_FRAGMENT } from '../../src/shared/library-pages';
 import { readEmail } from '../helpers/mail';
 import { insertOrder } from '../helpers/orders';
 import { pdfPageTexts } from '../helpers/pdf';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { keepScreenshot, launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
+import { keepScreenshot, trackPageErrors } from './harness';
 import { newPage } from './mobile-money-support';
+import { withShopAndBrowser } from './shop-and-browser';
 
 // "My guides" (issue 19) on a phone, in French and in English: sign in from the email the shop
 // sent, see two orders' guides, download one stamped with the buyer's name, sign out.
@@ -65,40 +65,27 @@ const EDITION = {
   },
 } as const;
 
-let shop: RunningShop;
-let browser: Browser;
-let smtp: TestSmtpServer;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  [shop, browser] = await Promise.all([
-    startShop({
-      env: { SMTP_URL: smtp.url },
-      // Two orders per buyer (three guides), written as checkout leaves them; a mixed-case email on one.
-      prepare: async ({ db }) => {
-        const guides = await db.select().from(travelGuides).where(isNotNull(travelGuides.pdfPrimaryFileId));
-        expect(guides.length).toBeGreaterThanOrEqual(3);
-        // The demo Dakar guide (photographs, so a light edition) is the first order's.
-        guides.sort((a, b) => Number(b.slug === DAKAR) - Number(a.slug === DAKAR));
-        for (const [locale, buyer] of Object.entries(BUYERS) as ['fr' | 'en', (typeof BUYERS)['fr']][]) {
-          const who = { locale, firstName: buyer.first, lastName: buyer.last };
-          await insertOrder(db, { ...who, guides: [guides[0]!], email: buyer.email.toUpperCase() });
-          await insertOrder(db, { ...who, guides: [guides[1]!, guides[2]!], email: buyer.email });
-        }
-      },
-    }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await smtp?.close();
+const e2e = withShopAndBrowser({
+  shop: {
+    // Two orders per buyer (three guides), written as checkout leaves them; a mixed-case email on one.
+    prepare: async ({ db }) => {
+      const guides = await db.select().from(travelGuides).where(isNotNull(travelGuides.pdfPrimaryFileId));
+      expect(guides.length).toBeGreaterThanOrEqual(3);
+      // The demo Dakar guide (photographs, so a light edition) is the first order's.
+      guides.sort((a, b) => Number(b.slug === DAKAR) - Number(a.slug === DAKAR));
+      for (const [locale, buyer] of Object.entries(BUYERS) as ['fr' | 'en', (typeof BUYERS)['fr']][]) {
+        const who = { locale, firstName: buyer.first, lastName: buyer.last };
+        await insertOrder(db, { ...who, guides: [guides[0]!], email: buyer.email.toUpperCase() });
+        await insertOrder(db, { ...who, guides: [guides[1]!, guides[2]!], email: buyer.email });
+      }
+    },
+  },
+  smtp: true,
 });
 
 /** The sign-in emails a buyer received, oldest first. */
 const signInMails = (to: string) =>
-  smtp.received
+  e2e.smtp.received
     .filter((m) => m.to.some((address) => address.toLowerCase() === to))
     .map((m) => readEmail(m.raw))
     .filter((m) => /Mes guides|My guides/.test(m.subject));
@@ -106,7 +93,7 @@ const signInMails = (to: string) =>
 async function signInFromEmail(page: Page, locale: 'fr' | 'en'): Promise<void> {
   const t = LABELS[locale];
   const buyer = BUYERS[locale];
-  await page.goto(`${shop.url}/?lang=${locale}`);
+  await page.goto(`${e2e.shop.url}/?lang=${locale}`);
   await page.getByRole('link', { name: t.nav, exact: true }).click();
   await page.waitForURL(`**${t.path}`);
   await page.getByLabel(t.email).fill(buyer.email);
@@ -130,7 +117,7 @@ async function signInFromEmail(page: Page, locale: 'fr' | 'en'): Promise<void> {
 describe.each(['fr', 'en'] as const)('My guides in %s, on a phone', (locale) => {
   test('sign in from the emailed link, see two orders, download a stamped guide, sign out', async () => {
     const t = LABELS[locale];
-    const page = await newPage(browser, 390, 844);
+    const page = await newPage(e2e.browser, 390, 844);
     const errors = trackPageErrors(page);
     await signInFromEmail(page, locale);
 
@@ -190,13 +177,13 @@ describe.each(['fr', 'en'] as const)('My guides in %s, on a phone', (locale) => 
 });
 
 test('a desktop shows the library too; the first link, already used, says so in the page', async () => {
-  const page = await newPage(browser, 1280, 800);
+  const page = await newPage(e2e.browser, 1280, 800);
   await signInFromEmail(page, 'fr');
   await keepScreenshot(page, 'library-fr-1280', { fullPage: true });
   // The first sign-in email this buyer received: its link was spent by the phone above.
   const first = signInMails(BUYERS.fr.email)[0]!;
   const link = new RegExp(`https?://\\S+#${LIBRARY_TOKEN_FRAGMENT}=[A-Za-z0-9_-]{43}`).exec(first.text)?.[0];
-  const again = await newPage(browser, 390, 844);
+  const again = await newPage(e2e.browser, 390, 844);
   await again.goto(link!);
   await again.getByRole('button', { name: LABELS.fr.open }).click();
   await again.getByText(LABELS.fr.used).waitFor();

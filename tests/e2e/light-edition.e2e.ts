@@ -1,33 +1,21 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { pdfPageTexts } from '../helpers/pdf';
-import {
-  checkoutFirstCard,
-  keepScreenshot,
-  launchBrowser,
-  type RunningShop,
-  startShop,
-  trackPageErrors,
-} from './harness';
+import { keepScreenshot, trackPageErrors } from './harness';
+import { payByTestCard, withShopAndBrowser } from './shop-and-browser';
 
 // Issue 20: the demo Dakar guide has photographs, so the shop made its light edition at seed time.
 // A buyer on a phone sees both sizes and what each costs in data, on the guide page and the order
 // page, picks the light one, and gets a smaller PDF stamped with their name.
 
-let shop: RunningShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const e2e = withShopAndBrowser();
 
 async function phonePage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
+  const context = await e2e.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    acceptDownloads: true,
+  });
   return context.newPage();
 }
 
@@ -41,7 +29,7 @@ describe('the light edition on a phone', () => {
     const page = await phonePage();
     const errors = trackPageErrors(page);
 
-    await page.goto(`${shop.url}/guides/senegal-dakar-essentiel-fr`);
+    await page.goto(`${e2e.shop.url}/guides/senegal-dakar-essentiel-fr`);
     const costs = page.getByTestId('download-cost');
     await costs.getByText(/^Version légère : [\d,]+ (Ko|Mo) [≈<] \d+ FCFA de données$/).waitFor();
     await expect
@@ -49,19 +37,15 @@ describe('the light edition on a phone', () => {
       .toMatch(/Version complète : [\d,]+ Mo ≈ \d+ FCFA de données/);
     await keepScreenshot(page, 'light-guide-page-390', { fullPage: true });
 
-    await page.goto(`${shop.url}/?search=${encodeURIComponent('Dakar essentiel')}`);
-    await checkoutFirstCard(page);
-    for (const [name, value] of Object.entries({
-      email: 'aminata.light@example.com',
-      firstName: 'Aminata',
-      lastName: 'Ndiaye',
-      mobile: '+221 77 000 00 00',
-    }))
-      await page.locator(`input[name="${name}"]`).fill(value);
-    await page.getByRole('button', { name: /^Payer/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Merci pour votre commande !' });
-    await dialog.waitFor();
-    const orderNumber = (await dialog.textContent())?.match(/GA-[A-Z0-9]+/)?.[0];
+    const { dialog, orderNumber } = await payByTestCard(page, e2e.shop.url, {
+      search: 'Dakar essentiel',
+      shopper: {
+        email: 'aminata.light@example.com',
+        firstName: 'Aminata',
+        lastName: 'Ndiaye',
+        mobile: '+221 77 000 00 00',
+      },
+    });
     await dialog.getByRole('link', { name: 'Voir et télécharger mes guides' }).click();
     await page.getByRole('heading', { name: 'Commande terminée !' }).waitFor();
 
@@ -85,7 +69,7 @@ describe('the light edition on a phone', () => {
     expect(lightFile.bytes.length).toBeLessThan(fullFile.bytes.length * 0.7);
     const pages = await pdfPageTexts(lightFile.bytes);
     for (const text of pages) expect(text).toContain('Aminata Ndiaye');
-    expect(pages.join('\n')).toContain(orderNumber!);
+    expect(pages.join('\n')).toContain(orderNumber);
 
     const lightZip = await download(page, () =>
       page.getByRole('button', { name: /Tout télécharger en version légère/ }).click(),
@@ -99,9 +83,9 @@ describe('the light edition on a phone', () => {
   });
 
   test('in English on a desktop, the same lines in English', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${shop.url}/guides/senegal-dakar-essentials-en?lang=en`);
+    await page.goto(`${e2e.shop.url}/guides/senegal-dakar-essentials-en?lang=en`);
     const costs = page.getByTestId('download-cost');
     await costs.getByText(/^Light edition: [\d.]+ (KB|MB) [≈<] \d+ FCFA of data$/).waitFor();
     await costs.getByText(/^Full edition: [\d.]+ MB ≈ \d+ FCFA of data$/).waitFor();

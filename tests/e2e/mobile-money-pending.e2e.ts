@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
+import { describe, expect, test } from 'vitest';
+import { trackPageErrors } from './harness';
 import { newPage, SHOPPER, waitForMail } from './mobile-money-support';
+import { withShopAndBrowser } from './shop-and-browser';
 
 /**
  * Issue 17 §6: a shopper places a mobile-money order and closes the dialog without paying. The
@@ -48,27 +48,12 @@ const ui = {
   },
 } as const;
 
-let shop: RunningShop;
-let browser: Browser;
-let smtp: TestSmtpServer;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  [shop, browser] = await Promise.all([
-    startShop({ env: { SMTP_URL: smtp.url, MOBILE_MONEY_PAYMENT_URL: PAY_URL } }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await smtp?.close();
-});
+const e2e = withShopAndBrowser({ shop: { env: { MOBILE_MONEY_PAYMENT_URL: PAY_URL } }, smtp: true });
 
 /** Cart, mobile-money tab, form, order; then the shopper closes the dialog without paying. */
 async function orderAndClose(page: Page, lang: 'fr' | 'en', email: string): Promise<string> {
   const t = ui[lang];
-  await page.goto(`${shop.url}/?lang=${lang}&search=dakar`);
+  await page.goto(`${e2e.shop.url}/?lang=${lang}&search=dakar`);
   await page.locator('[data-testid="guide-card"]').first().getByRole('button', { name: t.addToCart }).click();
   await page.getByRole('dialog', { name: t.cart }).getByRole('link', { name: t.checkout }).click();
   await page.getByRole('heading', { name: t.checkoutTitle }).waitFor();
@@ -96,11 +81,11 @@ describe('a mobile-money order left unpaid', () => {
     test(`${lang}, 390 px: the email says how to pay, and the order page waits for the payment and takes the receipt`, async () => {
       const t = ui[lang];
       const email = `pending-${lang}@example.com`;
-      const page = await newPage(browser, 390, 844);
+      const page = await newPage(e2e.browser, 390, 844);
       const errors = trackPageErrors(page);
       const reference = await orderAndClose(page, lang, email);
 
-      const mail = await waitForMail(smtp, email, t.subject);
+      const mail = await waitForMail(e2e.smtp, email, t.subject);
       expect(mail.text).toContain(reference);
       expect(mail.text).toContain('FCFA');
       for (const wallet of WALLETS) expect(mail.text).toContain(wallet);
@@ -112,7 +97,7 @@ describe('a mobile-money order left unpaid', () => {
       )?.[0];
       expect(orderPath).toBeDefined();
 
-      await page.goto(`${shop.url}${orderPath}`);
+      await page.goto(`${e2e.shop.url}${orderPath}`);
       await page.getByRole('heading', { name: t.waiting }).waitFor();
       expect(await page.getByText(t.checking).count()).toBe(0);
       await page.getByText(reference, { exact: true }).waitFor();

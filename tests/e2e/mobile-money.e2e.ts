@@ -1,59 +1,39 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { makeGuidePdf } from '../helpers/fixtures';
 import { pdfPageTexts } from '../helpers/pdf';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import {
-  keepScreenshot,
-  launchBrowser,
-  type RunningShop,
-  SCREENSHOT_DIR,
-  startShop,
-  trackPageErrors,
-} from './harness';
+import { keepScreenshot, SCREENSHOT_DIR, trackPageErrors } from './harness';
 import {
   newPage as newPageOn,
   orderByMobileMoney as orderByMobileMoneyOn,
   signedInAdmin as signedInAdminOn,
   waitForMail as waitForMailOn,
 } from './mobile-money-support';
+import { withShopAndBrowser } from './shop-and-browser';
 
 const ADMIN_KEY = 'e2e-mobile-money-key-0123456789';
 const OPERATOR = 'desk@guides.example';
 
-let shop: RunningShop;
-let browser: Browser;
-let smtp: TestSmtpServer;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  [shop, browser] = await Promise.all([
-    startShop({
-      env: {
-        SMTP_URL: smtp.url,
-        ADMIN_API_KEY: ADMIN_KEY,
-        OPERATOR_EMAIL: OPERATOR,
-        MOBILE_MONEY_PAYMENT_URL: 'https://pay.example/guides-afrique?ref={reference}&amount={amount}',
-      },
-    }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await smtp?.close();
+const e2e = withShopAndBrowser({
+  shop: {
+    env: {
+      ADMIN_API_KEY: ADMIN_KEY,
+      OPERATOR_EMAIL: OPERATOR,
+      MOBILE_MONEY_PAYMENT_URL: 'https://pay.example/guides-afrique?ref={reference}&amount={amount}',
+    },
+  },
+  smtp: true,
 });
 
-const waitForMail = (to: string, subject: RegExp) => waitForMailOn(smtp, to, subject);
-const newPage = (width: number, height = 900) => newPageOn(browser, width, height);
+const waitForMail = (to: string, subject: RegExp) => waitForMailOn(e2e.smtp, to, subject);
+const newPage = (width: number, height = 900) => newPageOn(e2e.browser, width, height);
 const signedInAdmin = (tab: 'mobile-money' | 'emails', width = 1280) =>
-  signedInAdminOn(browser, shop.url, ADMIN_KEY, tab, width);
+  signedInAdminOn(e2e.browser, e2e.shop.url, ADMIN_KEY, tab, width);
 
 async function orderByMobileMoney(page: Page, search: string, email: string) {
-  const placed = await orderByMobileMoneyOn(page, shop.url, search, email);
+  const placed = await orderByMobileMoneyOn(page, e2e.shop.url, search, email);
   expect(placed.reference).toMatch(/^MM[2-9A-HJKMNP-Z]{8}$/);
   return placed;
 }
@@ -162,7 +142,7 @@ describe('paying by mobile money', () => {
     const delivery = await waitForMail('aminata.toure@example.com', /^Vos guides Guides Afrique/);
     const link = orderPath(delivery.text);
     expect(link).toBeTruthy();
-    await page.goto(`${shop.url}${link}`);
+    await page.goto(`${e2e.shop.url}${link}`);
     await page.getByRole('heading', { name: 'Commande terminée !' }).waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -205,7 +185,7 @@ describe('paying by mobile money', () => {
 
     const rejection = await waitForMail('rejet@example.com', /^Paiement non validé/);
     expect(rejection.text).toContain(reference);
-    await page.goto(`${shop.url}${orderUrl}`);
+    await page.goto(`${e2e.shop.url}${orderUrl}`);
     await page.getByRole('heading', { name: 'Paiement non validé' }).waitFor();
     expect(await page.getByRole('button', { name: 'Télécharger', exact: true }).count()).toBe(0);
     await admin.context().close();

@@ -1,35 +1,26 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { insertGuide } from '../helpers/fixtures';
-import { checkoutFirstCard, keepScreenshot, launchBrowser, type RunningShop, startShop } from './harness';
+import { checkoutFirstCard, keepScreenshot } from './harness';
+import { withShopAndBrowser } from './shop-and-browser';
 
 /** Issue 17 §4, §5, §10, §12, §13, §19, §20: addresses, search and layout as a shopper and the operator meet them. */
-let shop: RunningShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([
-    startShop({
-      prepare: async (deps) => {
-        // "…Cote" + "d Ivoire…": the keyword only across the end of the title and the start of the description.
-        await insertGuide(deps, {
-          slug: 'straddling-keyword',
-          title: 'Carnet de la Cote',
-          description: 'd Ivoire à pied, entre lagunes et forêts.',
-        });
-        await insertGuide(deps, {
-          slug: 'keyword-in-description',
-          title: 'Carnet des lagunes',
-          description: "Grand-Bassam et Assinie, en Côte d'Ivoire.",
-        });
-      },
-    }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+const e2e = withShopAndBrowser({
+  shop: {
+    prepare: async (deps) => {
+      // "…Cote" + "d Ivoire…": the keyword only across the end of the title and the start of the description.
+      await insertGuide(deps, {
+        slug: 'straddling-keyword',
+        title: 'Carnet de la Cote',
+        description: 'd Ivoire à pied, entre lagunes et forêts.',
+      });
+      await insertGuide(deps, {
+        slug: 'keyword-in-description',
+        title: 'Carnet des lagunes',
+        description: "Grand-Bassam et Assinie, en Côte d'Ivoire.",
+      });
+    },
+  },
 });
 
 const PHONE = { width: 390, height: 844 };
@@ -40,7 +31,7 @@ const WIDTHS = [
 ] as const;
 
 async function newPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+  const context = await e2e.browser.newContext({ viewport });
   return context.newPage();
 }
 
@@ -52,10 +43,10 @@ describe('the 404 page speaks the page’s language (§10)', () => {
   for (const [name, viewport] of WIDTHS) {
     test(`on a ${name}: "Page introuvable" in French, "Page Not Found" in English`, async () => {
       const page = await newPage(viewport);
-      const fr = await page.goto(`${shop.url}/nowhere/at-all`);
+      const fr = await page.goto(`${e2e.shop.url}/nowhere/at-all`);
       expect(fr?.status()).toBe(404);
       await page.getByRole('heading', { level: 1, name: 'Page introuvable' }).waitFor();
-      const en = await page.goto(`${shop.url}/nowhere/at-all?lang=en`);
+      const en = await page.goto(`${e2e.shop.url}/nowhere/at-all?lang=en`);
       expect(en?.status()).toBe(404);
       await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
       await page.context().close();
@@ -66,7 +57,7 @@ describe('the 404 page speaks the page’s language (§10)', () => {
 describe('unknown admin addresses are 404 (§19)', () => {
   test.each(['/admin/foo', '/admin/analytics/x'])('%s answers 404 with the 404 page', async (path) => {
     const page = await newPage(DESKTOP);
-    const response = await page.goto(`${shop.url}${path}`);
+    const response = await page.goto(`${e2e.shop.url}${path}`);
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page introuvable' }).waitFor();
     await page.context().close();
@@ -74,7 +65,7 @@ describe('unknown admin addresses are 404 (§19)', () => {
 
   test('a real tab is still the dashboard', async () => {
     const page = await newPage(DESKTOP);
-    const response = await page.goto(`${shop.url}/admin/guides`);
+    const response = await page.goto(`${e2e.shop.url}/admin/guides`);
     expect(response?.status()).toBe(200);
     await page.locator('[aria-labelledby="admin-gate-title"]').waitFor();
     expect(await page.getByRole('heading', { name: 'Page introuvable' }).count()).toBe(0);
@@ -87,7 +78,7 @@ describe('long or odd search addresses render the page (§4, §12)', () => {
   for (const [name, viewport] of WIDTHS) {
     test(`on a ${name}: a 201-character search is cut to 200 and nothing sticks out of the page`, async () => {
       const page = await newPage(viewport);
-      const response = await page.goto(`${shop.url}/?search=${long}`);
+      const response = await page.goto(`${e2e.shop.url}/?search=${long}`);
       expect(response?.status()).toBe(200);
       expect(response?.headers()['content-type']).toMatch(/^text\/html/);
       await page
@@ -105,11 +96,11 @@ describe('long or odd search addresses render the page (§4, §12)', () => {
 
     test(`on a ${name}: a long destination in English, and a NUL in the search, render the page`, async () => {
       const page = await newPage(viewport);
-      const response = await page.goto(`${shop.url}/?lang=en&destination=${'y'.repeat(250)}`);
+      const response = await page.goto(`${e2e.shop.url}/?lang=en&destination=${'y'.repeat(250)}`);
       expect(response?.status()).toBe(200);
       await page.getByText(`No guides found for "${'y'.repeat(200)}"`).waitFor();
       expect(await horizontalOverflow(page)).toBe(0);
-      const nul = await page.goto(`${shop.url}/?search=%00&lang=fr`);
+      const nul = await page.goto(`${e2e.shop.url}/?search=%00&lang=fr`);
       expect(nul?.status()).toBe(200);
       expect(nul?.headers()['content-type']).toMatch(/^text\/html/);
       await page.getByRole('heading', { name: 'Derniers guides' }).waitFor();
@@ -124,7 +115,7 @@ describe('search wildcards match nothing (§5)', () => {
     ['_', 'en', 'No guides found for "_"'],
   ])('?search=%s (%s) finds no guide', async (term, lang, message) => {
     const page = await newPage(PHONE);
-    await page.goto(`${shop.url}/?search=${term}&lang=${lang}`);
+    await page.goto(`${e2e.shop.url}/?search=${term}&lang=${lang}`);
     await page.getByText(message).waitFor();
     expect(await page.locator('[data-testid="guide-card"]').count()).toBe(0);
     await page.context().close();
@@ -135,7 +126,7 @@ describe('only the header stays pinned on a phone (§13)', () => {
   for (const [name, viewport] of WIDTHS) {
     test(`on a ${name}: after scrolling, the announcement is gone and the header is at the top`, async () => {
       const page = await newPage(viewport);
-      await page.goto(`${shop.url}/guides`);
+      await page.goto(`${e2e.shop.url}/guides`);
       // The seeded announcement, found by its text (not a test id) so the test reads the same on any version.
       const announcement = page.getByText(/^Nouveau : payez aussi par mobile money/);
       await announcement.waitFor();
@@ -155,7 +146,7 @@ describe('only the header stays pinned on a phone (§13)', () => {
 describe('the checkout summary is as tall as its content on a desktop (§12)', () => {
   test('no empty white block under the order summary', async () => {
     const page = await newPage(DESKTOP);
-    await page.goto(`${shop.url}/?search=marrakech`);
+    await page.goto(`${e2e.shop.url}/?search=marrakech`);
     await checkoutFirstCard(page);
     const summary = page.getByRole('heading', { name: 'Récapitulatif de la commande' }).locator('..');
     const payment = page.getByRole('heading', { name: 'Informations de paiement' }).locator('..');
@@ -177,7 +168,7 @@ describe('a country keyword is matched in each field on its own (§20)', () => {
   for (const [name, viewport] of WIDTHS) {
     test(`on a ${name}: /cote-divoire lists the guide naming the country, not the one straddling title and description`, async () => {
       const page = await newPage(viewport);
-      await page.goto(`${shop.url}/cote-divoire`);
+      await page.goto(`${e2e.shop.url}/cote-divoire`);
       await page.getByRole('heading', { level: 3, name: 'Carnet des lagunes' }).waitFor();
       expect(await page.getByRole('heading', { level: 3, name: 'Carnet de la Cote' }).count()).toBe(0);
       await page.context().close();

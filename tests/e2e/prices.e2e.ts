@@ -1,23 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import type { Locale } from '../../src/shared/locale';
-import { launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
+import { trackPageErrors } from './harness';
+import { withShopAndBrowser } from './shop-and-browser';
 
 /**
  * Issue 17 §7: the drawer showed 2 × "(13 €)" + "(5 €)" for a total of "(30 €)", and "Pay … (30 €)"
  * charged 29.99 €. Every euro amount on screen is read back and checked against the cents the server
  * creates the PaymentIntent with. Seeded guides, in both languages: Dakar 12.50 €, Grand-Bassam 4.99 €.
  */
-let shop: RunningShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const e2e = withShopAndBrowser();
 
 const copy = {
   fr: {
@@ -55,7 +47,7 @@ function eurosIn(text: string, locale: Locale): number {
 
 async function addFound(page: Page, locale: Locale, search: string) {
   const t = copy[locale];
-  await page.goto(`${shop.url}/?lang=${locale}&search=${search}`);
+  await page.goto(`${e2e.shop.url}/?lang=${locale}&search=${search}`);
   await page.locator('[data-testid="guide-card"]').first().getByRole('button', { name: t.add }).click();
   return page.getByRole('dialog', { name: t.cart });
 }
@@ -70,7 +62,7 @@ describe.each(['fr', 'en'] as const)('prices that add up (%s)', (locale) => {
     'drawer lines, drawer total, summary and Pay button are the cents the PaymentIntent is created with ($width px)',
     async (viewport) => {
       const t = copy[locale];
-      const page = await (await browser.newContext({ viewport })).newPage();
+      const page = await (await e2e.browser.newContext({ viewport })).newPage();
       const errors = trackPageErrors(page);
 
       let drawer = await addFound(page, locale, 'dakar');

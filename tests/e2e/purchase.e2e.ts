@@ -1,31 +1,23 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mailText, startSmtpServer } from '../helpers/smtp';
-import { checkoutFirstCard, launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { mailText } from '../helpers/smtp';
+import { checkoutFirstCard, trackPageErrors } from './harness';
+import { withShopAndBrowser } from './shop-and-browser';
 
-let shop: RunningShop;
-let browser: Browser;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  [shop, browser] = await Promise.all([startShop({ env: { SMTP_URL: smtp.url } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await smtp?.close();
-});
+const e2e = withShopAndBrowser({ smtp: true });
 
 async function phonePage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
+  const context = await e2e.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    acceptDownloads: true,
+  });
   return context.newPage();
 }
 
 async function addToCartAndCheckout(page: Page, search: string) {
-  await page.goto(`${shop.url}/?search=${encodeURIComponent(search)}`);
+  await page.goto(`${e2e.shop.url}/?search=${encodeURIComponent(search)}`);
   await checkoutFirstCard(page);
 }
 
@@ -46,7 +38,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
 const waitForMail = async (to: string) => {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    const mails = smtp.received.filter((m) => m.to.includes(to));
+    const mails = e2e.smtp.received.filter((m) => m.to.includes(to));
     if (mails.length > 0) return mails;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -177,7 +169,7 @@ describe('buying a guide in test mode', () => {
 
   test('an unknown order shows Order Not Found and the resend form', async () => {
     const page = await phonePage();
-    const response = await page.goto(`${shop.url}/order-confirmation/not-a-real-order-id-123456`);
+    const response = await page.goto(`${e2e.shop.url}/order-confirmation/not-a-real-order-id-123456`);
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Commande introuvable' }).waitFor();
     await page.getByRole('heading', { name: 'Renvoyer mes liens' }).waitFor();

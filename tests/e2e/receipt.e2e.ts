@@ -1,39 +1,24 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import type { Order } from '../../src/shared/contracts/orders';
 import type { Locale } from '../../src/shared/locale';
 import { formatEuros, formatFcfa, toCents } from '../../src/shared/money';
 import { pdfPageTexts } from '../helpers/pdf';
-import {
-  checkoutFirstCard,
-  keepScreenshot,
-  launchBrowser,
-  type RunningShop,
-  startShop,
-  trackPageErrors,
-} from './harness';
+import { keepScreenshot, trackPageErrors } from './harness';
 import { signedInAdmin } from './mobile-money-support';
+import { payByTestCard, withShopAndBrowser } from './shop-and-browser';
 
 // Issue 19, "the receipt PDF of an order opens and holds its amounts": a buyer on a phone pays by
 // test card, opens the order page from the confirmation and taps the receipt link, in French and
 // in English.
 
 const ADMIN_KEY = 'e2e-admin-key-receipts-0123456789';
-let shop: RunningShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop({ env: { ADMIN_API_KEY: ADMIN_KEY } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const e2e = withShopAndBrowser({ shop: { env: { ADMIN_API_KEY: ADMIN_KEY } } });
 
 const LABELS = {
-  fr: { pay: /^Payer/, thanks: 'Merci pour votre commande !', view: 'Voir et télécharger mes guides' },
-  en: { pay: /^Pay/, thanks: 'Thank you for your order!', view: 'View and download my guides' },
+  fr: { view: 'Voir et télécharger mes guides' },
+  en: { view: 'View and download my guides' },
 } satisfies Record<Locale, unknown>;
 
 const RECEIPT_LINK = { fr: 'Télécharger le reçu (PDF)', en: 'Download the receipt (PDF)' } satisfies Record<
@@ -47,21 +32,15 @@ async function buyAndOpenOrder(
   locale: Locale,
   email = `receipt-${locale}@example.com`,
 ): Promise<Order> {
-  await page.goto(`${shop.url}/?search=dakar${locale === 'en' ? '&lang=en' : ''}`);
-  await checkoutFirstCard(page, locale);
-  for (const [name, value] of Object.entries({
-    email,
-    firstName: 'Aïssatou',
-    lastName: 'Ndiaye',
-    mobile: '+221 77 000 00 00',
-  }))
-    await page.locator(`input[name="${name}"]`).fill(value);
-  await page.getByRole('button', { name: LABELS[locale].pay }).click();
-  const dialog = page.getByRole('dialog', { name: LABELS[locale].thanks });
+  const { dialog } = await payByTestCard(page, e2e.shop.url, {
+    search: 'dakar',
+    locale,
+    shopper: { email, firstName: 'Aïssatou', lastName: 'Ndiaye', mobile: '+221 77 000 00 00' },
+  });
   await dialog.getByRole('link', { name: LABELS[locale].view }).click();
   await page.getByRole('link', { name: RECEIPT_LINK[locale] }).waitFor();
   const publicId = new URL(page.url()).pathname.split('/').pop()!;
-  const response = await fetch(`${shop.url}/api/orders/${publicId}`);
+  const response = await fetch(`${e2e.shop.url}/api/orders/${publicId}`);
   expect(response.status).toBe(200);
   return (await response.json()) as Order;
 }
@@ -71,7 +50,7 @@ const flat = (text: string) => text.replace(/\s+/g, ' ');
 describe('the receipt link on the order page', () => {
   for (const locale of ['fr', 'en'] as const) {
     test(`${locale}: on a phone, the link downloads a PDF holding the order's number and amounts in both currencies`, async () => {
-      const context = await browser.newContext({
+      const context = await e2e.browser.newContext({
         viewport: { width: 390, height: 844 },
         acceptDownloads: true,
       });
@@ -103,7 +82,7 @@ describe('the receipt link on the order page', () => {
   }
 
   test('on a desktop the link sits under the downloads without widening the page', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     // Another buyer: the same cart and email again would be the first payment, already made.
     await buyAndOpenOrder(page, 'fr', 'receipt-desktop@example.com');
@@ -113,10 +92,10 @@ describe('the receipt link on the order page', () => {
   });
 
   test('the operator, on a phone, downloads the same receipt from the order’s page in the Orders tab', async () => {
-    const buyer = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const buyer = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
     const order = await buyAndOpenOrder(await buyer.newPage(), 'en', 'receipt-admin@example.com');
     await buyer.close();
-    const page = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'orders', 390);
+    const page = await signedInAdmin(e2e.browser, e2e.shop.url, ADMIN_KEY, 'orders', 390);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('link', { name: order.orderNumber }).click();
     await page.getByTestId('order-page').getByRole('heading', { name: order.orderNumber }).waitFor();

@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import type { AnalyticsSummary } from '../../src/shared/contracts/admin/analytics';
 import type { EmailLogEntry } from '../../src/shared/contracts/admin/emails';
 import type { RefundAnswer } from '../../src/shared/contracts/endpoints/admin-refunds.schemas';
-import { mailText, startSmtpServer } from '../helpers/smtp';
-import {
-  checkoutFirstCard,
-  keepScreenshot,
-  launchBrowser,
-  type RunningShop,
-  startShop,
-  trackPageErrors,
-} from './harness';
+import { mailText } from '../helpers/smtp';
+import { keepScreenshot, trackPageErrors } from './harness';
 import { signedInAdmin } from './mobile-money-support';
+import { payByTestCard, withShopAndBrowser } from './shop-and-browser';
 
 // The operator's job (issue 18): refund a card order in full and see the dashboard's revenue change.
 // The first test asks through the admin API (two identical requests); the second clicks Refund on
@@ -21,25 +15,10 @@ import { signedInAdmin } from './mobile-money-support';
 
 const ADMIN_KEY = 'e2e-admin-key-refunds-0123456789';
 const BUYER = 'fatou.refund@example.com';
-let shop: RunningShop;
-let browser: Browser;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  [shop, browser] = await Promise.all([
-    startShop({ env: { ADMIN_API_KEY: ADMIN_KEY, SMTP_URL: smtp.url } }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await smtp?.close();
-});
+const e2e = withShopAndBrowser({ shop: { env: { ADMIN_API_KEY: ADMIN_KEY } }, smtp: true });
 
 async function admin<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${shop.url}${path}`, {
+  const response = await fetch(`${e2e.shop.url}${path}`, {
     ...init,
     headers: { 'x-admin-key': ADMIN_KEY, 'content-type': 'application/json', ...init.headers },
   });
@@ -48,35 +27,25 @@ async function admin<T>(path: string, init: RequestInit = {}): Promise<{ status:
 
 async function mailsTo(to: string, subject: RegExp, count: number) {
   await expect
-    .poll(() => smtp.received.filter((m) => m.to.includes(to) && subject.test(mailText(m.raw))).length, {
+    .poll(() => e2e.smtp.received.filter((m) => m.to.includes(to) && subject.test(mailText(m.raw))).length, {
       timeout: 20_000,
     })
     .toBe(count);
-  return smtp.received.filter((m) => m.to.includes(to) && subject.test(mailText(m.raw)));
+  return e2e.smtp.received.filter((m) => m.to.includes(to) && subject.test(mailText(m.raw)));
 }
 
 /** Buys the first guide found for "marrakech" by test card, on a phone, in French. */
 async function buyByCard(page: Page, email = BUYER): Promise<string> {
-  await page.goto(`${shop.url}/?search=marrakech`);
-  await checkoutFirstCard(page);
-  for (const [name, value] of Object.entries({
-    email,
-    firstName: 'Fatou',
-    lastName: 'Sow',
-    mobile: '+221 77 000 00 00',
-  }))
-    await page.locator(`input[name="${name}"]`).fill(value);
-  await page.getByRole('button', { name: /^Payer/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Merci pour votre commande !' });
-  await dialog.waitFor();
-  const orderNumber = (await dialog.textContent())?.match(/GA-[A-Z0-9]+/)?.[0];
-  expect(orderNumber).toBeTruthy();
-  return orderNumber!;
+  const { orderNumber } = await payByTestCard(page, e2e.shop.url, {
+    search: 'marrakech',
+    shopper: { email, firstName: 'Fatou', lastName: 'Sow', mobile: '+221 77 000 00 00' },
+  });
+  return orderNumber;
 }
 
 async function testModeRevenue(context: BrowserContext, width: number): Promise<string> {
   const page = await context.newPage();
-  await page.goto(`${shop.url}/admin/analytics`);
+  await page.goto(`${e2e.shop.url}/admin/analytics`);
   await page.getByLabel('Admin API Key').fill(ADMIN_KEY);
   await page.getByRole('button', { name: 'Access Dashboard' }).click();
   await page.getByTestId('analytics-revenue').getByTestId('revenue-net').waitFor();
@@ -89,7 +58,7 @@ async function testModeRevenue(context: BrowserContext, width: number): Promise<
 
 describe('refunding a card order', () => {
   test('a full refund through Stripe: one refund, the buyer told in French, the revenue down by the amount', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await phone.newPage();
     const errors = trackPageErrors(page);
     const orderNumber = await buyByCard(page);
@@ -102,7 +71,7 @@ describe('refunding a card order', () => {
     const before = await admin<AnalyticsSummary>('/api/admin/analytics/summary?range=7d');
     expect(before.body.testModeRevenueCents).toBe(Math.round(total * 100));
 
-    const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const desktop = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const shown = `€${total.toFixed(2)}`;
     expect(await testModeRevenue(desktop, 1280)).toContain(`1 test-mode order, ${shown}`);
 
@@ -136,7 +105,7 @@ describe('refunding a card order', () => {
   });
 
   test('from the order page on a phone: Refund, and the buyer’s order page says the guides are closed', async () => {
-    const buyer = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const buyer = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
     const shopper = await buyer.newPage();
     const email = 'awa.refund.ui@example.com';
     const orderNumber = await buyByCard(shopper, email);
@@ -145,7 +114,7 @@ describe('refunding a card order', () => {
       .getAttribute('href');
     expect(orderPage).toMatch(/^\/order-confirmation\//);
 
-    const desk = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'orders', 390);
+    const desk = await signedInAdmin(e2e.browser, e2e.shop.url, ADMIN_KEY, 'orders', 390);
     const errors = trackPageErrors(desk);
     await desk.getByRole('searchbox', { name: 'Search orders' }).fill(email);
     await desk.getByRole('button', { name: 'Search', exact: true }).click();
@@ -162,7 +131,7 @@ describe('refunding a card order', () => {
     expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     expect(errors).toEqual([]);
 
-    await shopper.goto(`${shop.url}${orderPage}`);
+    await shopper.goto(`${e2e.shop.url}${orderPage}`);
     await shopper.getByText('Accès aux guides suspendu').waitFor();
     await mailsTo(email, /Remboursement de votre commande/, 1);
     await buyer.close();

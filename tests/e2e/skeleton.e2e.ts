@@ -1,22 +1,13 @@
 import { connect } from 'node:net';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
+import { describe, expect, test } from 'vitest';
+import { startShop, trackPageErrors } from './harness';
+import { withShopAndBrowser } from './shop-and-browser';
 
-let shop: RunningShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const e2e = withShopAndBrowser();
 
 describe('the walking skeleton in a real browser', () => {
   test('the home page HTML already holds the demo guides before any script runs', async () => {
-    const res = await fetch(`${shop.url}/`);
+    const res = await fetch(`${e2e.shop.url}/`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toMatch(/<html lang="fr"/);
@@ -26,10 +17,10 @@ describe('the walking skeleton in a real browser', () => {
   });
 
   test('the page hydrates without errors and without moving what the server drew', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await page.goto(`${shop.url}/`);
+    await page.goto(`${e2e.shop.url}/`);
     const before = await page.locator('h1').boundingBox();
     await page.waitForFunction(() => document.querySelector('#root')?.hasChildNodes());
     await page.waitForLoadState('networkidle');
@@ -52,9 +43,9 @@ describe('the walking skeleton in a real browser', () => {
   });
 
   test('the language toggle switches to English and the choice survives a reload', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${shop.url}/`);
+    await page.goto(`${e2e.shop.url}/`);
     expect(await page.getAttribute('html', 'lang')).toBe('fr');
     await page.getByRole('button', { name: 'passer en anglais' }).click();
     await page.getByText('Latest guides').waitFor();
@@ -68,7 +59,7 @@ describe('the walking skeleton in a real browser', () => {
   });
 
   test('every public page fits a 360 px phone without sideways scrolling', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     for (const path of [
       '/',
@@ -83,7 +74,7 @@ describe('the walking skeleton in a real browser', () => {
       '/terms',
       '/nowhere',
     ]) {
-      await page.goto(`${shop.url}${path}`);
+      await page.goto(`${e2e.shop.url}${path}`);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect({ path, width }).toEqual({ path, width: 360 });
     }
@@ -91,8 +82,8 @@ describe('the walking skeleton in a real browser', () => {
   });
 
   test('tooltips open after 700 ms of hover; F8 moves focus to the notifications', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${shop.url}/`);
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.shop.url}/`);
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Rechercher un guide' }).hover();
     await page.waitForTimeout(400);
@@ -108,23 +99,23 @@ describe('the walking skeleton in a real browser', () => {
   });
 
   test('an unknown page answers 404 with the 404 page, in French by default', async () => {
-    const page = await browser.newPage();
-    const response = await page.goto(`${shop.url}/this/does/not/exist`);
+    const page = await e2e.browser.newPage();
+    const response = await page.goto(`${e2e.shop.url}/this/does/not/exist`);
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page introuvable' }).waitFor();
     await page.close();
   });
 
   test('/admin redirects to /admin/analytics, and a shopper page never loads admin code', async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    await page.goto(`${shop.url}/senegal`);
+    await page.goto(`${e2e.shop.url}/senegal`);
     await page.waitForLoadState('networkidle');
     expect(scripts.some((s) => s.includes('admin'))).toBe(false);
-    await page.goto(`${shop.url}/admin`);
+    await page.goto(`${e2e.shop.url}/admin`);
     expect(new URL(page.url()).pathname).toBe('/admin/analytics');
     await page.waitForLoadState('networkidle');
     expect(scripts.some((s) => s.includes('admin'))).toBe(true);

@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, type RunningShop, startShop } from './harness';
+import { expect, test } from 'vitest';
+import { withShopAndBrowser } from './shop-and-browser';
 
 /**
  * Live keys, and Stripe.js cannot be reached (this browser resolves no outside host, as a shopper's
@@ -8,24 +7,14 @@ import { launchBrowser, type RunningShop, startShop } from './harness';
  * card form that never appears and a pay button that never wakes.
  */
 
-let shop: RunningShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([
-    startShop({
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_unreachable',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_unreachable',
-        STRIPE_WEBHOOK_SECRET: 'whsec_unreachable',
-      },
-    }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+const e2e = withShopAndBrowser({
+  shop: {
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_unreachable',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_unreachable',
+      STRIPE_WEBHOOK_SECRET: 'whsec_unreachable',
+    },
+  },
 });
 
 for (const [lang, add, checkout, said, again] of [
@@ -33,13 +22,13 @@ for (const [lang, add, checkout, said, again] of [
   ['en', 'Add to cart', 'Proceed to Checkout', 'We could not prepare the payment', 'Try again'],
 ] as const) {
   test(`${lang}: the card form that cannot load is said, with a way to try again`, async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const stripeRequests: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('stripe.com')) stripeRequests.push(request.url());
     });
-    await page.goto(`${shop.url}/?lang=${lang}&search=marrakech`);
+    await page.goto(`${e2e.shop.url}/?lang=${lang}&search=marrakech`);
     await page.locator('[data-testid="guide-card"]').first().getByRole('button', { name: add }).click();
     await page.getByRole('link', { name: checkout }).click();
     const alert = page.getByRole('alert').filter({ hasText: said });

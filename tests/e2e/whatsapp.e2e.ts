@@ -1,16 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { startWhatsAppFake, type WhatsAppFake } from '../helpers/whatsapp-fake';
-import {
-  checkoutFirstCard,
-  keepScreenshot,
-  launchBrowser,
-  type RunningShop,
-  startShop,
-  trackPageErrors,
-} from './harness';
+import { checkoutFirstCard, keepScreenshot, trackPageErrors } from './harness';
 import { newPage, SHOPPER, signedInAdmin, waitForMail } from './mobile-money-support';
+import { withShopAndBrowser } from './shop-and-browser';
 
 /**
  * Issue 20, WhatsApp: on a phone, a buyer ticks "Get my guides on WhatsApp" at checkout; the Cloud
@@ -22,30 +15,24 @@ const PAY_URL = 'https://pay.example/guides-afrique?ref={reference}&amount={amou
 const NUMBER = '2250711223344';
 
 let fake: WhatsAppFake;
-let shop: RunningShop;
-let browser: Browser;
-let smtp: TestSmtpServer;
-
 beforeAll(async () => {
-  [fake, smtp] = await Promise.all([startWhatsAppFake(), startSmtpServer()]);
-  [shop, browser] = await Promise.all([
-    startShop({
-      env: { ...fake.env(), ADMIN_API_KEY: ADMIN_KEY, SMTP_URL: smtp.url, MOBILE_MONEY_PAYMENT_URL: PAY_URL },
-    }),
-    launchBrowser(),
-  ]);
-  fake.setWebhookUrl(`${shop.url}/api/whatsapp/webhook`);
+  fake = await startWhatsAppFake();
+});
+const e2e = withShopAndBrowser({
+  shop: () => ({ env: { ...fake.env(), ADMIN_API_KEY: ADMIN_KEY, MOBILE_MONEY_PAYMENT_URL: PAY_URL } }),
+  smtp: true,
+});
+beforeAll(() => {
+  fake.setWebhookUrl(`${e2e.shop.url}/api/whatsapp/webhook`);
   // Meta reports delivery, then the buyer reading it, a moment after accepting a message.
   fake.autoStatuses(['delivered', 'read'], 300);
 });
 afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await Promise.all([smtp?.close(), fake?.close()]);
+  await fake?.close();
 });
 
 async function phone(): Promise<Page> {
-  return newPage(browser, 390, 844);
+  return newPage(e2e.browser, 390, 844);
 }
 
 async function waitForWhatsApp(match: (parameters: string[]) => boolean) {
@@ -57,7 +44,7 @@ describe('WhatsApp delivery', () => {
   test('in French, by mobile money: the reference and the payment link reach WhatsApp', async () => {
     const page = await phone();
     const errors = trackPageErrors(page);
-    await page.goto(`${shop.url}/?search=dakar`);
+    await page.goto(`${e2e.shop.url}/?search=dakar`);
     await checkoutFirstCard(page);
     await page.getByRole('tab', { name: 'Payer par mobile money' }).click();
     for (const [name, value] of Object.entries({ email: 'aminata@example.com', ...SHOPPER })) {
@@ -80,7 +67,7 @@ describe('WhatsApp delivery', () => {
       new RegExp(`^https://pay\\.example/guides-afrique\\?ref=${reference}&amount=\\d+$`),
     );
     // The email went too.
-    await waitForMail(smtp, 'aminata@example.com', /Comment payer/);
+    await waitForMail(e2e.smtp, 'aminata@example.com', /Comment payer/);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -88,7 +75,7 @@ describe('WhatsApp delivery', () => {
   test('in English, by card: the order page link in English; the operator sees it read', async () => {
     const page = await phone();
     const errors = trackPageErrors(page);
-    await page.goto(`${shop.url}/?lang=en&search=dakar`);
+    await page.goto(`${e2e.shop.url}/?lang=en&search=dakar`);
     await checkoutFirstCard(page, 'en');
     for (const [name, value] of Object.entries({ email: 'ama@example.com', ...SHOPPER, firstName: 'Ama' })) {
       await page.locator(`input[name="${name}"]`).fill(value);
@@ -105,11 +92,11 @@ describe('WhatsApp delivery', () => {
     expect(link).toMatch(/\/order-confirmation\/[A-Za-z0-9_-]{22,}\?lang=en$/);
     // The link is the buyer's order page, in English.
     const orderPage = await phone();
-    await orderPage.goto(link.replace(/^https?:\/\/[^/]+/, shop.url));
+    await orderPage.goto(link.replace(/^https?:\/\/[^/]+/, e2e.shop.url));
     await orderPage.getByText(orderNumber).first().waitFor();
     await orderPage.context().close();
 
-    const admin = await signedInAdmin(browser, shop.url, ADMIN_KEY, 'emails', 390);
+    const admin = await signedInAdmin(e2e.browser, e2e.shop.url, ADMIN_KEY, 'emails', 390);
     await admin.setViewportSize({ width: 390, height: 844 });
     const adminErrors = trackPageErrors(admin);
     await admin.getByRole('heading', { name: 'WhatsApp Messages' }).waitFor();

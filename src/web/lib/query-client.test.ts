@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { ApiError } from './api';
 import { hashKey, QueryClient, queryOptions } from './query-client';
 
 const counted = <T>(queryKey: unknown[], answer: () => Promise<T>) => {
@@ -92,5 +93,26 @@ describe('the storefront query cache', () => {
     expect(client.isStale(hidden.options)).toBe(true);
     expect(client.isStale(other.options)).toBe(false);
     expect(seen.at(-1)).toBe('success');
+  });
+
+  test('a fetch that got no answer is marked a network error; an answer that is an error, a hydrated failure and a later success are not', async () => {
+    const client = new QueryClient({ staleTime: 0 });
+    let answer: () => Promise<string> = () => Promise.reject(new TypeError('Failed to fetch'));
+    const order = counted(['order', 'x'], () => answer());
+    await expect(client.fetch(order.options)).rejects.toThrow('Failed to fetch');
+    expect(client.stateOf(['order', 'x'])).toMatchObject({ status: 'error', networkError: true });
+    answer = () => Promise.reject(new ApiError(404, '{"message":"Order not found"}', 'Not Found'));
+    await expect(client.fetch(order.options)).rejects.toThrow('404');
+    expect(client.stateOf(['order', 'x'])).toMatchObject({ status: 'error', networkError: false });
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    await expect(client.fetch(order.options)).rejects.toThrow();
+    answer = async () => 'paid';
+    await client.fetch(order.options);
+    expect(client.stateOf(['order', 'x'])).toMatchObject({ status: 'success', networkError: false });
+    const browser = new QueryClient({ staleTime: 0 });
+    browser.hydrate([
+      { queryKey: ['order', 'y'], state: { status: 'error', data: undefined, updatedAt: 0 } },
+    ]);
+    expect(browser.stateOf(['order', 'y'])).toMatchObject({ status: 'error', networkError: false });
   });
 });

@@ -4,6 +4,8 @@
  * 1 KB gzip instead of ~10 KB of the first load (issue 21: first-load JavaScript ≤ 90 KB).
  * Names follow TanStack's (`queryOptions`, `fetchQuery`, `ensureQueryData`, `invalidateQueries`).
  */
+import { ApiError } from './api';
+
 export type QueryKey = readonly unknown[];
 export type QueryStatus = 'pending' | 'success' | 'error';
 
@@ -11,6 +13,12 @@ export interface QueryState<T = unknown> {
   status: QueryStatus;
   data: T | undefined;
   error: unknown;
+  /**
+   * The last ask failed without an answer from the shop (no network: the service worker served the
+   * page's shell). An answer that is an error (an ApiError, such as a 404) is not; nor is a failure
+   * the server's render handed over, which carries no error object.
+   */
+  networkError: boolean;
   /** When the data was last received (ms since the epoch); 0 before. */
   updatedAt: number;
   fetching: boolean;
@@ -46,6 +54,7 @@ const PENDING: QueryState = {
   status: 'pending',
   data: undefined,
   error: null,
+  networkError: false,
   updatedAt: 0,
   fetching: false,
   invalidated: false,
@@ -146,6 +155,7 @@ export class QueryClient {
           status: 'success',
           data,
           error: null,
+          networkError: false,
           updatedAt: Date.now(),
           fetching: false,
           invalidated: false,
@@ -154,7 +164,12 @@ export class QueryClient {
       },
       (error: unknown) => {
         entry.promise = undefined;
-        this.#set(entry, { status: 'error', error, fetching: false });
+        this.#set(entry, {
+          status: 'error',
+          error,
+          networkError: !(error instanceof ApiError),
+          fetching: false,
+        });
         throw error;
       },
     );

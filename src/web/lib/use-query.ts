@@ -9,6 +9,8 @@ export interface QueryResult<T> {
   isPending: boolean;
   isSuccess: boolean;
   isError: boolean;
+  /** The last ask got no answer from the shop (see QueryState.networkError). */
+  isNetworkError: boolean;
   refetch(): Promise<unknown>;
 }
 
@@ -63,6 +65,7 @@ export function useQuery<T>(options: QueryOptions<T>): QueryResult<T> {
     isPending: status === 'pending',
     isSuccess: status === 'success',
     isError: status === 'error',
+    isNetworkError: state.networkError,
     refetch,
   };
 }

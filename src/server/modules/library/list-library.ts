@@ -1,20 +1,13 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { pathOf } from '../../../shared/contracts/endpoints/path-of';
-import * as storefront from '../../../shared/contracts/endpoints/storefront';
 import type { LibraryGuide } from '../../../shared/contracts/library';
 import { dataPriceRegion } from '../../../shared/data-cost';
 import type { Db } from '../../db/client';
-import { orderItems, orders, storedFiles, travelGuides } from '../../db/schema';
+import { orderItems, orders } from '../../db/schema';
+import { coverUrl, orderedAt, selectItemsWithFiles } from '../orders/order-item-files';
 import { libraryEmail } from './library-tokens';
 
 /** More rows than any buyer has; the bound keeps one answer small whatever the table holds. */
 export const LIBRARY_MAX_GUIDES = 500;
-
-const cover = alias(storedFiles, 'library_cover');
-const pdf = alias(storedFiles, 'library_pdf');
-const light = alias(storedFiles, 'library_light');
-const orderedAt = sql<Date>`coalesce(${orders.completedAt}, ${orders.createdAt})`;
 
 /**
  * The orders whose guides a buyer may download: completed, access not revoked by the shop, not
@@ -35,39 +28,28 @@ export const downloadableOrderOf = (email: string) =>
  * under each order, each with its own stamped copy.
  */
 export async function listLibrary(db: Db, email: string): Promise<LibraryGuide[]> {
-  const rows = await db
-    .select({
-      orderId: orders.publicId,
-      orderNumber: orders.orderNumber,
-      orderedAt,
-      orderLocale: orders.locale,
-      guideId: travelGuides.id,
-      slug: travelGuides.slug,
-      title: orderItems.title,
-      guideLocale: travelGuides.locale,
-      coverName: cover.publicName,
-      secondaryFileId: travelGuides.pdfSecondaryFileId,
-      fileSize: pdf.size,
-      lightFileSize: light.size,
-      description: travelGuides.description,
-    })
-    .from(orders)
-    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .innerJoin(travelGuides, eq(travelGuides.id, orderItems.guideId))
-    .leftJoin(cover, eq(cover.id, travelGuides.coverFileId))
-    .leftJoin(pdf, eq(pdf.id, travelGuides.pdfPrimaryFileId))
-    .leftJoin(light, eq(light.id, pdf.lightFileId))
+  const rows = await selectItemsWithFiles(db)
     .where(downloadableOrderOf(email))
     .orderBy(desc(orderedAt), desc(orders.id), asc(orderItems.title), asc(orderItems.id))
     .limit(LIBRARY_MAX_GUIDES);
-  return rows.map(({ coverName, secondaryFileId, description, orderedAt: at, ...row }) => ({
-    ...row,
-    // Sizes and whose data prices, as the order page has them (issue 20): the same choice and cost lines.
-    dataRegion: dataPriceRegion({ title: row.title, description }),
-    orderedAt: new Date(at).toISOString(),
-    imageUrl: coverName ? pathOf(storefront.image, { name: coverName }) : null,
-    hasSecondary: secondaryFileId !== null,
-  }));
+  return rows.map(
+    ({ item, order, slug, guideLocale, description, secondaryFileId, coverName, pdfSize, lightSize }) => ({
+      orderId: order.publicId,
+      orderNumber: order.orderNumber,
+      orderedAt: new Date(order.orderedAt).toISOString(),
+      orderLocale: order.locale,
+      guideId: item.guideId,
+      slug,
+      title: item.title,
+      guideLocale,
+      fileSize: pdfSize,
+      lightFileSize: lightSize,
+      // Sizes and whose data prices, as the order page has them (issue 20): the same choice and cost lines.
+      dataRegion: dataPriceRegion({ title: item.title, description }),
+      imageUrl: coverUrl(coverName),
+      hasSecondary: secondaryFileId !== null,
+    }),
+  );
 }
 
 /** Whether a sign-in link is worth sending: the email has at least one guide to show. */

@@ -1,16 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Order } from '../../../shared/contracts/orders';
 import { dataPriceRegion } from '../../../shared/data-cost';
 import type { Db } from '../../db/client';
-import { orderItems, orders, storedFiles, travelGuides } from '../../db/schema';
+import { orderItems, orders } from '../../db/schema';
 import { PUBLIC_ID_PATTERN } from './order-ids';
+import { coverUrl, selectItemsWithFiles } from './order-item-files';
 
 type OrderRow = typeof orders.$inferSelect;
-
-const cover = alias(storedFiles, 'cover');
-const pdf = alias(storedFiles, 'pdf');
-const light = alias(storedFiles, 'light');
 
 /**
  * The reads every checkout makes (issue 21), built once per database as drizzle prepared statements:
@@ -28,22 +24,7 @@ function prepareReads(db: Db) {
   return {
     byPublicId: byColumn(orders.publicId, 'order_by_public_id'),
     byPaymentIntent: byColumn(orders.paymentIntentId, 'order_by_payment_intent'),
-    items: db
-      .select({
-        item: orderItems,
-        guideLocale: travelGuides.locale,
-        secondaryFileId: travelGuides.pdfSecondaryFileId,
-        coverName: cover.publicName,
-        pdfName: pdf.originalName,
-        pdfSize: pdf.size,
-        lightSize: light.size,
-        description: travelGuides.description,
-      })
-      .from(orderItems)
-      .innerJoin(travelGuides, eq(travelGuides.id, orderItems.guideId))
-      .leftJoin(cover, eq(cover.id, travelGuides.coverFileId))
-      .leftJoin(pdf, eq(pdf.id, travelGuides.pdfPrimaryFileId))
-      .leftJoin(light, eq(light.id, pdf.lightFileId))
+    items: selectItemsWithFiles(db)
       .where(eq(orderItems.orderId, sql.placeholder('orderId')))
       .orderBy(asc(orderItems.title), asc(orderItems.id))
       .prepare('order_view_items'),
@@ -103,7 +84,7 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
         id: row.item.guideId,
         // The title the shopper bought, even if the guide was renamed since.
         title: row.item.title,
-        imageUrl: row.coverName ? `/api/images/${row.coverName}` : null,
+        imageUrl: coverUrl(row.coverName),
         fileSize: row.pdfSize,
         fileName: row.pdfName,
         locale: row.guideLocale,

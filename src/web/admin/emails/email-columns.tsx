@@ -17,6 +17,24 @@ const EMAIL_KINDS: Record<string, string> = {
   'card-payment-attention': 'Card paid, no order',
   rejection: 'Payment rejected',
   'refund-email': 'Refund',
+  'payment-instructions': 'Payment instructions',
+  'payment-reminder': 'Payment reminder',
+  'library-sign-in': 'My guides sign-in link',
+  'new-edition': 'New edition notice',
+};
+
+/** Emails to the customer that Send Again does not follow, with why, as the row says it. */
+const NOTHING_TO_RESEND: Record<string, { testId: string; text: string }> = {
+  // A links email after a refund would contradict it (access may be closed).
+  'refund-email': { testId: 'refund-notice', text: 'Refund notice: nothing to resend' },
+  'library-sign-in': {
+    testId: 'sign-in-notice',
+    text: 'Sign-in link: nothing to resend (single-use and short-lived; the buyer asks for a new one on My guides)',
+  },
+  'new-edition': {
+    testId: 'edition-notice',
+    text: 'New edition notice: nothing to resend (the new edition is on the buyer’s My guides page)',
+  },
 };
 
 /**
@@ -71,11 +89,11 @@ function SendAgainCell(props: {
   sendAgain(entry: EmailLogEntry): void;
 }) {
   const { entry } = props;
-  // Sent to the customer, but a links email after a refund would contradict it (access may be closed).
-  if (entry.kind === 'refund-email')
+  const note = NOTHING_TO_RESEND[entry.kind];
+  if (note)
     return (
-      <span className="text-xs text-stone-600" data-testid="refund-notice">
-        Refund notice: nothing to resend
+      <span className="text-xs text-stone-600" data-testid={note.testId}>
+        {note.text}
       </span>
     );
   if (!CUSTOMER_KINDS.has(entry.kind))

@@ -93,7 +93,7 @@ export default function LibraryPage() {
       </div>
     );
   }
-  if (!shelf.data && shelf.isError && shelf.error instanceof Error && !(shelf.error instanceof ApiError)) {
+  if (!shelf.data && shelf.isNetworkError) {
     // No answer from the shop (no network; the service worker served the shell): the saved guides.
     return (
       <section className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-10">

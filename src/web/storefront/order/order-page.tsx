@@ -32,10 +32,9 @@ export default function OrderPage() {
 
   // No network (the service worker served the page's shell, and asking for the order failed
   // without an answer from the shop): the guides kept on this phone.
-  // (A failure rendered by the server, such as an unknown order's 404, reaches the page without
-  // an error object: that is the shop's answer, not a missing network.)
-  const offline = order.isError && order.error instanceof Error && !(order.error instanceof ApiError);
-  if (!order.data && offline) {
+  // (A failure rendered by the server, such as an unknown order's 404, is the shop's answer: the
+  // query cache tells the two apart.)
+  if (!order.data && order.isNetworkError) {
     return (
       <section className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
         <OfflineOrder orderId={id} onRetry={() => void order.refetch()} />
