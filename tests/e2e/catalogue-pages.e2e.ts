@@ -1,24 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import type { GuidePage } from '../../src/shared/contracts/catalogue';
 import { seedCatalogue } from '../helpers/catalogue';
-import { keepScreenshot, launchBrowser, type RunningShop, startShop, trackPageErrors } from './harness';
+import { keepScreenshot, trackPageErrors } from './harness';
+import { withShopAndBrowser } from './shop-and-browser';
 
 // Issue 21: /guides and the country pages over a thousand guides, a page at a time, walked to page 2
 // and back on a phone in French and on a laptop in English, with JavaScript and without it.
 
-let shop: RunningShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([
-    startShop({ prepare: async ({ db }) => void (await seedCatalogue(db, 1000)) }),
-    launchBrowser(),
-  ]);
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+const e2e = withShopAndBrowser({
+  shop: { prepare: async ({ db }) => void (await seedCatalogue(db, 1000)) },
 });
 
 const PHONE = { width: 390, height: 844 };
@@ -29,12 +20,12 @@ const LABELS = {
 };
 
 async function newPage(viewport: typeof PHONE, javaScriptEnabled = true): Promise<Page> {
-  const context = await browser.newContext({ viewport, javaScriptEnabled });
+  const context = await e2e.browser.newContext({ viewport, javaScriptEnabled });
   return context.newPage();
 }
 
 const api = async (query: string): Promise<GuidePage> =>
-  (await fetch(`${shop.url}/api/travel-guides/page?${query}`)).json() as Promise<GuidePage>;
+  (await fetch(`${e2e.shop.url}/api/travel-guides/page?${query}`)).json() as Promise<GuidePage>;
 const cardTitles = (page: Page) => page.locator('[data-testid="guide-card"] h3').allTextContents();
 const pages = (page: Page, name: string) => page.getByRole('navigation', { name });
 
@@ -50,7 +41,7 @@ describe('a thousand guides, a page at a time', () => {
   test('a phone in French, with JavaScript: /guides to page 2 by the next link, back, and by keyboard', async () => {
     const page = await newPage(PHONE);
     const errors = trackPageErrors(page);
-    await page.goto(`${shop.url}/guides`);
+    await page.goto(`${e2e.shop.url}/guides`);
     const first = await expectPage(page, 'fr', '', 1);
     expect(first.pageCount).toBeGreaterThan(20);
     const nav = pages(page, 'Pages de la liste');
@@ -59,14 +50,14 @@ describe('a thousand guides, a page at a time', () => {
     const box = await next.boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
     await next.click();
-    await page.waitForURL(`${shop.url}/guides?page=2`);
+    await page.waitForURL(`${e2e.shop.url}/guides?page=2`);
     await expectPage(page, 'fr', '', 2);
     // The new page starts at the top of its list, not at the links it was left from.
     expect(await page.evaluate(() => window.scrollY)).toBeLessThan(1500);
     await nav.scrollIntoViewIfNeeded();
     await keepScreenshot(page, 'pages-fr-390-page2');
     await page.goBack();
-    await page.waitForURL(`${shop.url}/guides`);
+    await page.waitForURL(`${e2e.shop.url}/guides`);
     await expectPage(page, 'fr', '', 1);
 
     // By keyboard: the page 2 link takes the focus and Enter follows it.
@@ -74,9 +65,9 @@ describe('a thousand guides, a page at a time', () => {
     await two.focus();
     expect(await two.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${shop.url}/guides?page=2`);
+    await page.waitForURL(`${e2e.shop.url}/guides?page=2`);
     await nav.getByRole('link', { name: LABELS.fr.previous }).click();
-    await page.waitForURL(`${shop.url}/guides`);
+    await page.waitForURL(`${e2e.shop.url}/guides`);
     await expectPage(page, 'fr', '', 1);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -85,7 +76,7 @@ describe('a thousand guides, a page at a time', () => {
   test('a laptop in English, with JavaScript: a country page to page 2 and back; a new order starts at page 1', async () => {
     const page = await newPage(LAPTOP);
     const errors = trackPageErrors(page);
-    await page.goto(`${shop.url}/senegal?lang=en`);
+    await page.goto(`${e2e.shop.url}/senegal?lang=en`);
     await expectPage(page, 'en', 'country=senegal', 1);
     const nav = pages(page, 'Pages of the list');
     await nav.getByRole('link', { name: LABELS.en.next }).click();
@@ -107,21 +98,21 @@ describe('a thousand guides, a page at a time', () => {
 
   test('without JavaScript: the links and the order form are plain addresses, on a phone in French and a laptop in English', async () => {
     const phone = await newPage(PHONE, false);
-    await phone.goto(`${shop.url}/guides`);
+    await phone.goto(`${e2e.shop.url}/guides`);
     await expectPage(phone, 'fr', '', 1);
     await pages(phone, 'Pages de la liste').getByRole('link', { name: LABELS.fr.next }).click();
-    await phone.waitForURL(`${shop.url}/guides?page=2`);
+    await phone.waitForURL(`${e2e.shop.url}/guides?page=2`);
     await expectPage(phone, 'fr', '', 2);
     await pages(phone, 'Pages de la liste').getByRole('link', { name: LABELS.fr.previous }).click();
-    await phone.waitForURL(`${shop.url}/guides`);
+    await phone.waitForURL(`${e2e.shop.url}/guides`);
     await expectPage(phone, 'fr', '', 1);
-    await phone.goto(`${shop.url}/guides?page=9999`);
+    await phone.goto(`${e2e.shop.url}/guides?page=9999`);
     await phone.getByRole('heading', { name: 'Page introuvable' }).waitFor();
     await keepScreenshot(phone, 'pages-fr-390-beyond-nojs');
     await phone.context().close();
 
     const laptop = await newPage(LAPTOP, false);
-    await laptop.goto(`${shop.url}/senegal?lang=en`);
+    await laptop.goto(`${e2e.shop.url}/senegal?lang=en`);
     await laptop.getByLabel('Sort by').selectOption('price-desc');
     await laptop.getByRole('button', { name: 'Sort' }).click();
     await laptop.waitForURL(/\/senegal\?sort=price-desc&lang=en$/);
