@@ -40,8 +40,15 @@ async function start(): Promise<{ app: FastifyInstance; database: Database }> {
     });
     database = seeding.database;
     if (seeding.result.seeded) {
-      const where = seeding.inChild ? ' (in a separate process)' : '';
-      console.log(`Seeded the demo catalogue in ${Math.round(performance.now() - seedStart)} ms${where}`);
+      const how = [
+        seeding.inChild && 'in a separate process',
+        seeding.result.prebuilt && 'from the built files',
+      ]
+        .filter(Boolean)
+        .join(', ');
+      console.log(
+        `Seeded the demo catalogue in ${Math.round(performance.now() - seedStart)} ms${how ? ` (${how})` : ''}`,
+      );
     }
   }
 
