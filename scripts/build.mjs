@@ -82,10 +82,14 @@ for (const name of await readdir(assetsDir)) {
   await writeFile(path.join(assetsDir, `${name}.gz`), gzipSync(data, { level: 9 }));
 }
 await cp('src/server/db/migrations', path.join(out, 'server', 'migrations'), { recursive: true });
-// 4. An empty database cluster for the embedded database's first start (see pglite-template.mjs).
+// 4. An empty, migrated database cluster for the embedded database's first start (see pglite-template.mjs).
 const template = spawnSync(
   process.execPath,
-  ['scripts/pglite-template.mjs', path.join(out, 'server', 'pglite-template.tar.gz')],
+  [
+    'scripts/pglite-template.mjs',
+    path.join(out, 'server', 'pglite-template'),
+    path.join(out, 'server', 'migrations'),
+  ],
   {
     stdio: 'inherit',
   },

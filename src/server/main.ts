@@ -18,6 +18,9 @@ const projectRoot = process.cwd();
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function start(): Promise<{ app: FastifyInstance; database: Database }> {
+  // React (loaded with the built pages below) picks its development build unless told: that build is
+  // slower and larger, and `npm start` sets nothing (issue 21). Tests and `--dev` keep their own value.
+  if (!dev) process.env.NODE_ENV ??= 'production';
   const config = loadConfig({
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? (dev ? 'development' : 'production'),
@@ -27,15 +30,13 @@ async function start(): Promise<{ app: FastifyInstance; database: Database }> {
   const adminKey = await ensureAdminKey(database.db, config.adminApiKey);
   if (adminKey) console.log(adminKeyAnnouncement(adminKey, 'generated'));
   const files = createFileStore(config);
-  // Writes killed mid-way (SIGKILL, power loss) leave *.partial files: nothing refers to them.
-  const swept = await files.sweepPartials?.();
-  if (swept) console.log(`Removed ${swept} unfinished upload file(s) left by an earlier run`);
   if (config.seedDemoData) {
     const seedStart = performance.now();
     const seeding = await seedOnStart({
       database,
       files,
       childEntry: dev ? undefined : path.join(distDir, 'server', 'seed-child.js'),
+      assetsDir: dev ? undefined : path.join(distDir, 'server', 'demo-assets'),
       reopen: () => openDatabase(config.database),
     });
     database = seeding.database;
@@ -74,6 +75,12 @@ async function start(): Promise<{ app: FastifyInstance; database: Database }> {
     await registerBuiltAssets(app, distDir);
   }
   await app.listen({ port: config.port, host: config.host });
+  // Writes killed mid-way (SIGKILL, power loss) leave *.partial files that nothing refers to; only stale
+  // ones are removed, so an upload started meanwhile is safe, and the first page need not wait for the walk.
+  void files.sweepPartials?.().then(
+    (swept) => swept && console.log(`Removed ${swept} unfinished upload file(s) left by an earlier run`),
+    (error: unknown) => app.log.warn({ err: error }, 'could not sweep unfinished upload files'),
+  );
   if (app.services.payments.testMode) {
     // Said once, loudly: orders paid this way are real orders that no money paid for.
     app.log.warn(

@@ -6,6 +6,7 @@ import { storeFile } from '../../modules/files/files.service';
 import { recordLightCopy } from '../../modules/light/light-copies.service';
 import type { Db } from '../client';
 import { contentBlocks, contentVersions, travelGuides } from '../schema';
+import { catalogueIsEmpty } from './catalogue-empty';
 import { contentRows } from './content';
 import {
   buildDemoAssets,
@@ -15,6 +16,8 @@ import {
   readDemoAssets,
 } from './demo-assets';
 import type { GuideSeed } from './seed-types';
+
+export { catalogueIsEmpty };
 
 export interface SeedDeps {
   db: Db;
@@ -40,11 +43,6 @@ const NOTHING_SEEDED: SeedResult = { seeded: false, guides: 0, files: 0, content
 
 interface PreparedEdition extends DemoEdition, DemoAssets {
   translationGroup: string | null;
-}
-
-export async function catalogueIsEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ id: travelGuides.id }).from(travelGuides).limit(1);
-  return row === undefined;
 }
 
 /**
