@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { createFileStore } from './adapters/storage/create-file-store';
-import { buildApp } from './app';
+import type { FileStore } from './adapters/storage/file-store';
 import { ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedOnStart } from './db/seed/seed-on-start';
@@ -17,36 +17,57 @@ const projectRoot = process.cwd();
 // The built server lives in <dist>/server/main.js: its bundles are beside it.
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The demo catalogue on an empty shop; returns the database handle to use afterwards (see seedOnStart). */
+async function seedDemoCatalogue(
+  database: Database,
+  files: FileStore,
+  reopen: () => Promise<Database>,
+): Promise<Database> {
+  const seedStart = performance.now();
+  const seeding = await seedOnStart({
+    database,
+    files,
+    childEntry: dev ? undefined : path.join(distDir, 'server', 'seed-child.js'),
+    assetsDir: dev ? undefined : path.join(distDir, 'server', 'demo-assets'),
+    reopen,
+  });
+  if (seeding.result.seeded) {
+    const how = [
+      seeding.inChild && 'in a separate process',
+      seeding.result.prebuilt && 'from the built files',
+    ]
+      .filter(Boolean)
+      .join(', ');
+    console.log(
+      `Seeded the demo catalogue in ${Math.round(performance.now() - seedStart)} ms${how ? ` (${how})` : ''}`,
+    );
+  }
+  return seeding.database;
+}
+
 async function start(): Promise<{ app: FastifyInstance; database: Database }> {
+  // React (loaded with the built pages below) picks its development build unless told: that build is
+  // slower and larger, and `npm start` sets nothing (issue 21). Tests and `--dev` keep their own value.
+  if (!dev) process.env.NODE_ENV ??= 'production';
   const config = loadConfig({
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? (dev ? 'development' : 'production'),
   });
+  // The app's modules (Fastify, every route and their libraries) load while the database opens
+  // (issue 21): PGlite's start waits on WebAssembly and files for part of its time.
+  const appModule = import('./app');
+  appModule.catch(() => {});
   let database = await openDatabase(config.database);
   await database.migrate();
   const adminKey = await ensureAdminKey(database.db, config.adminApiKey);
   if (adminKey) console.log(adminKeyAnnouncement(adminKey, 'generated'));
   const files = createFileStore(config);
-  // Writes killed mid-way (SIGKILL, power loss) leave *.partial files: nothing refers to them.
-  const swept = await files.sweepPartials?.();
-  if (swept) console.log(`Removed ${swept} unfinished upload file(s) left by an earlier run`);
-  if (config.seedDemoData) {
-    const seedStart = performance.now();
-    const seeding = await seedOnStart({
-      database,
-      files,
-      childEntry: dev ? undefined : path.join(distDir, 'server', 'seed-child.js'),
-      reopen: () => openDatabase(config.database),
-    });
-    database = seeding.database;
-    if (seeding.result.seeded) {
-      const where = seeding.inChild ? ' (in a separate process)' : '';
-      console.log(`Seeded the demo catalogue in ${Math.round(performance.now() - seedStart)} ms${where}`);
-    }
-  }
+  if (config.seedDemoData)
+    database = await seedDemoCatalogue(database, files, () => openDatabase(config.database));
 
   // The renderer needs the app (dev middleware), and the app needs the renderer: build in two steps.
   let renderer: PageRenderer | undefined;
+  const { buildApp } = await appModule;
   const app = await buildApp(config, {
     database,
     files,
@@ -67,6 +88,12 @@ async function start(): Promise<{ app: FastifyInstance; database: Database }> {
     await registerBuiltAssets(app, distDir);
   }
   await app.listen({ port: config.port, host: config.host });
+  // Writes killed mid-way (SIGKILL, power loss) leave *.partial files that nothing refers to; only stale
+  // ones are removed, so an upload started meanwhile is safe, and the first page need not wait for the walk.
+  void files.sweepPartials?.().then(
+    (swept) => swept && console.log(`Removed ${swept} unfinished upload file(s) left by an earlier run`),
+    (error: unknown) => app.log.warn({ err: error }, 'could not sweep unfinished upload files'),
+  );
   if (app.services.payments.testMode) {
     // Said once, loudly: orders paid this way are real orders that no money paid for.
     app.log.warn(

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -54,8 +54,8 @@ function migrationsFolder(): string {
 
 export const pgliteExtensions = { unaccent, pg_trgm, fuzzystrmatch };
 
-/** An empty cluster made by `npm run build` beside the built server (scripts/pglite-template.mjs). */
-export const PGLITE_TEMPLATE_FILE = 'pglite-template.tar.gz';
+/** An empty, migrated cluster made by `npm run build` beside the built server (scripts/pglite-template.mjs). */
+export const PGLITE_TEMPLATE_DIR = 'pglite-template';
 
 /**
  * PGlite's Postgres runs in WebAssembly memory, which only grows: its 128 MB default of shared
@@ -65,22 +65,32 @@ export const PGLITE_TEMPLATE_FILE = 'pglite-template.tar.gz';
 const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 
 /**
- * A new data folder starts from the build's empty cluster when there is one: initdb inside the
- * process takes seconds and leaves the WebAssembly heap hundreds of MB larger for the process's life.
+ * A new data folder starts as a copy of the build's cluster when there is one: initdb inside the
+ * process takes seconds and leaves the WebAssembly heap hundreds of MB larger for the process's life,
+ * and the copy is already migrated (issue 21). Copied beside the folder, then renamed into place, so
+ * a start killed mid-copy leaves no half cluster that would pass for a real one.
  */
-async function templateFor(dir: string | undefined): Promise<Blob | undefined> {
-  if (!dir || existsSync(path.join(dir, 'PG_VERSION'))) return undefined;
-  const template = path.join(path.dirname(fileURLToPath(import.meta.url)), PGLITE_TEMPLATE_FILE);
-  return existsSync(template) ? new Blob([await readFile(template)]) : undefined;
+async function copyTemplate(dir: string | undefined): Promise<void> {
+  if (!dir || existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const template = path.join(path.dirname(fileURLToPath(import.meta.url)), PGLITE_TEMPLATE_DIR);
+  if (!existsSync(path.join(template, 'PG_VERSION'))) return;
+  // A folder that holds something else is left to PGlite, as before; an empty one is replaced.
+  if ((await readdir(dir).catch(() => [])).length > 0) return;
+  const partial = `${dir}.partial`;
+  await rm(partial, { recursive: true, force: true });
+  await cp(template, partial, { recursive: true });
+  await rmdir(dir).catch(() => {});
+  await rename(partial, dir);
 }
 
 export async function openPglite(options: { dir?: string; loadDataDir?: Blob }): Promise<Database> {
   // PGlite creates its own folder but not the parents (DATA_DIR on a fresh clone).
   if (options.dir) await mkdir(path.dirname(options.dir), { recursive: true });
+  if (!options.loadDataDir) await copyTemplate(options.dir);
   const client = new PGlite({
     dataDir: options.dir,
     extensions: pgliteExtensions,
-    loadDataDir: options.loadDataDir ?? (await templateFor(options.dir)),
+    loadDataDir: options.loadDataDir,
     postgresqlconf: PGLITE_SETTINGS,
   });
   await client.waitReady;

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createFileStore } from '../../adapters/storage/create-file-store';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../client';
@@ -11,7 +13,9 @@ import { seedDemoData } from './index';
 const config = loadConfig();
 const database = await openDatabase(config.database);
 try {
-  const result = await seedDemoData({ db: database.db, files: createFileStore(config) });
+  // The demo files scripts/build.mjs made beside this file (see demo-assets.ts).
+  const assetsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-assets');
+  const result = await seedDemoData({ db: database.db, files: createFileStore(config), assetsDir });
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {
   await database.close();

@@ -366,6 +366,17 @@ function drawFooters(doc: PDFDocument, fonts: Fonts, clean: (t: string) => strin
   });
 }
 
+/**
+ * The edition's date rather than the moment the file was made (pdf-lib's default): the same sources
+ * make the same bytes, so the build can make them once (issue 21) and no build date is baked in.
+ */
+export const EDITION_DATE = new Date('2026-01-01T00:00:00Z');
+
+function stampEditionDate(doc: PDFDocument): void {
+  doc.setCreationDate(EDITION_DATE);
+  doc.setModificationDate(EDITION_DATE);
+}
+
 /** Cover, table of contents, one chapter per section, a closing page; page numbers in the footer. */
 export async function buildGuidePdf(input: GuidePdfInput): Promise<{ bytes: Buffer; pageCount: number }> {
   const doc = await PDFDocument.create();
@@ -399,6 +410,7 @@ export async function buildGuidePdf(input: GuidePdfInput): Promise<{ bytes: Buff
   doc.setSubject(clean(`${input.countryLabel} · ${labels.edition}`));
   doc.setLanguage(input.locale === 'fr' ? 'fr-FR' : 'en-GB');
   doc.setCreator('Guides Afrique');
+  stampEditionDate(doc);
   const bytes = Buffer.from(await doc.save());
   return { bytes, pageCount: doc.getPageCount() };
 }
@@ -425,5 +437,6 @@ export async function buildCompanionPdf(
   doc.setTitle(clean(sheet.title));
   doc.setAuthor('Guides Afrique');
   doc.setLanguage(locale === 'fr' ? 'fr-FR' : 'en-GB');
+  stampEditionDate(doc);
   return Buffer.from(await doc.save());
 }

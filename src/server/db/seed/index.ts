@@ -1,23 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Locale } from '../../../shared/locale';
 import type { FileStore } from '../../adapters/storage/file-store';
-import { makeCoverWebp, renderTocPreview } from '../../modules/catalogue/guide-assets';
 import { recordFirstEdition } from '../../modules/editions/edition-rows';
 import { storeFile } from '../../modules/files/files.service';
-import { queueLightCopies } from '../../modules/light/light-copies.service';
+import { recordLightCopy } from '../../modules/light/light-copies.service';
 import type { Db } from '../client';
 import { contentBlocks, contentVersions, travelGuides } from '../schema';
+import { catalogueIsEmpty } from './catalogue-empty';
 import { contentRows } from './content';
-import { COVER_WIDTH, coverSvg } from './cover-art';
-import { buildCompanionPdf, buildGuidePdf } from './guide-pdf';
-import { DEMO_GUIDES } from './guides';
-import { appendPhotoPages } from './photo-pages';
-import type { GuideEdition, GuideSeed } from './seed-types';
+import {
+  buildDemoAssets,
+  type DemoAssets,
+  type DemoEdition,
+  demoEditions,
+  readDemoAssets,
+} from './demo-assets';
+import type { GuideSeed } from './seed-types';
+
+export { catalogueIsEmpty };
 
 export interface SeedDeps {
   db: Db;
   files: FileStore;
+  /** The demo files made by the build (`dist/server/demo-assets`); built in memory when absent. */
+  assetsDir?: string;
 }
 
 export interface SeedResult {
@@ -25,6 +31,8 @@ export interface SeedResult {
   guides: number;
   files: number;
   contentBlocks: number;
+  /** The demo files came from the build's folder rather than being made in memory. */
+  prebuilt?: boolean;
 }
 
 /** Two processes starting on one empty PostgreSQL must not both seed. */
@@ -33,80 +41,27 @@ const DAY_MS = 86_400_000;
 
 const NOTHING_SEEDED: SeedResult = { seeded: false, guides: 0, files: 0, contentBlocks: 0 };
 
-interface PreparedEdition {
-  seed: GuideSeed;
-  locale: Locale;
-  edition: GuideEdition;
+interface PreparedEdition extends DemoEdition, DemoAssets {
   translationGroup: string | null;
-  cover: Buffer;
-  pdf: Buffer;
-  pageCount: number;
-  preview: Buffer;
-  companion?: Buffer;
 }
 
-export async function catalogueIsEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ id: travelGuides.id }).from(travelGuides).limit(1);
-  return row === undefined;
-}
-
-/** All covers, PDFs and previews, built in memory before any row or file is written. */
-async function prepareEditions(): Promise<PreparedEdition[]> {
-  const editions = DEMO_GUIDES.flatMap((seed) => {
-    const locales = (['fr', 'en'] as const).filter((locale) => seed.editions[locale] !== undefined);
-    const translationGroup = locales.length > 1 ? randomUUID() : null;
-    return locales.map((locale) => ({ seed, locale, edition: seed.editions[locale]!, translationGroup }));
+/**
+ * All covers, PDFs, previews and light copies: read from the build's folder when there is one (see
+ * demo-assets.ts), otherwise built in memory, before any row or file is written.
+ */
+async function prepareEditions(
+  assetsDir: string | undefined,
+): Promise<{ prepared: PreparedEdition[]; prebuilt: boolean }> {
+  const editions = demoEditions();
+  const read = assetsDir ? await readDemoAssets(assetsDir, editions) : undefined;
+  const assets = read ?? (await buildDemoAssets(editions));
+  const groups = new Map<GuideSeed, string | null>();
+  const prepared = editions.map((e, i) => {
+    if (!groups.has(e.seed))
+      groups.set(e.seed, e.seed.editions.fr && e.seed.editions.en ? randomUUID() : null);
+    return { ...e, ...assets[i]!, translationGroup: groups.get(e.seed)! };
   });
-
-  // sharp works on its own threads: let the covers render (two at a time, see image-work.ts) while this thread lays out PDFs.
-  const variants = new Map<string, number>();
-  const covers = Promise.all(
-    editions.map(({ seed, locale, edition }) => {
-      const variant = variants.get(seed.theme) ?? 0;
-      variants.set(seed.theme, variant + 1);
-      const svg = coverSvg(
-        seed.theme,
-        {
-          title: edition.title,
-          countryLabel: edition.countryLabel,
-          edition: locale === 'fr' ? 'Guide pratique · Édition 2026' : 'Practical guide · 2026 edition',
-          languageBadge: locale.toUpperCase(),
-        },
-        variant,
-      );
-      return makeCoverWebp(Buffer.from(svg), COVER_WIDTH, { whenBusy: 'wait' });
-    }),
-  );
-  // Keep a failed PDF build from leaving this promise rejected and unobserved.
-  covers.catch(() => {});
-
-  const prepared: Omit<PreparedEdition, 'cover'>[] = [];
-  for (const { seed, locale, edition, translationGroup } of editions) {
-    const built = await buildGuidePdf({
-      locale,
-      theme: seed.theme,
-      title: edition.title,
-      countryLabel: edition.countryLabel,
-      description: edition.description,
-      chapters: edition.chapters,
-    });
-    const bytes = edition.photos
-      ? await appendPhotoPages(built.bytes, {
-          captions: edition.photos,
-          // A 6 MP camera's frame: the full edition weighs what a guide with photos does.
-          width: 3000,
-          link: 'https://guides-afrique.com/',
-        })
-      : built.bytes;
-    const pageCount = built.pageCount + (edition.photos?.length ?? 0);
-    const preview = await renderTocPreview(bytes, { width: 600 });
-    const companion = edition.companion
-      ? await buildCompanionPdf(edition.companion, seed.theme, locale)
-      : undefined;
-    prepared.push({ seed, locale, edition, translationGroup, pdf: bytes, pageCount, preview, companion });
-  }
-  const coverImages = await covers;
-  return prepared.map((p, i) => ({ ...p, cover: coverImages[i]! }));
+  return { prepared, prebuilt: read !== undefined };
 }
 
 /** The same store, remembering every key written so a failed seed can remove its files. */
@@ -133,7 +88,7 @@ function recordingWrites(store: FileStore, keys: string[]): FileStore {
 export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
   if (!(await catalogueIsEmpty(deps.db))) return NOTHING_SEEDED;
 
-  const prepared = await prepareEditions();
+  const { prepared, prebuilt } = await prepareEditions(deps.assetsDir);
   const writtenKeys: string[] = [];
   const files = recordingWrites(deps.files, writtenKeys);
 
@@ -160,6 +115,8 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
           contentType: 'application/pdf',
           originalName: `guide-${slug}.pdf`,
         });
+        // The light edition (issue 20) the job would make from this PDF, made already; a text-only PDF has none.
+        if (p.light) await recordLightCopy(fileDeps, pdf, p.light);
         const preview = await storeFile(fileDeps, {
           purpose: 'preview',
           data: p.preview,
@@ -199,11 +156,6 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
       const guides = await tx.insert(travelGuides).values(guideRows).returning();
       // Each guide starts at edition 1 (issue 19), published when the guide was.
       for (const guide of guides) await recordFirstEdition(tx, guide, guide.createdAt);
-      // Light editions (issue 20) are made by the job worker, after the seed, like an upload's.
-      await queueLightCopies(
-        tx,
-        guideRows.flatMap((row) => [row.pdfPrimaryFileId, row.pdfSecondaryFileId]),
-      );
 
       // Blocks an operator already wrote are kept; only missing ones get the demo text.
       const updatedAt = new Date(now);
@@ -229,6 +181,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
         guides: guideRows.length,
         files: writtenKeys.length,
         contentBlocks: inserted.length,
+        prebuilt,
       };
     });
     return result;

@@ -72,7 +72,8 @@ async function drawPhoto(width: number, height: number, seed: number): Promise<B
 
 /** The PDF with `count` photo pages added at the end, each with its caption (and link). */
 export async function appendPhotoPages(pdf: Uint8Array, input: PhotoPagesInput): Promise<Buffer> {
-  const doc = await PDFDocument.load(pdf);
+  // The guide's own dates stay (see EDITION_DATE in guide-pdf.ts): the same input makes the same bytes.
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const { width: pageWidth, height: pageHeight } =
     doc.getPageCount() > 0 ? doc.getPage(0).getSize() : { width: 420, height: 595 };

@@ -1,6 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
-import sharp from 'sharp';
-import { imageToWebp } from '../files/image-work';
+import { imageToWebp, loadSharp } from '../files/image-work';
 
 /** Thrown when bytes that should be a guide PDF are not a readable PDF. */
 export class InvalidPdfError extends Error {
@@ -20,6 +18,8 @@ function assertPdfHeader(pdf: Buffer): void {
 
 export async function inspectGuidePdf(pdf: Buffer): Promise<{ pageCount: number }> {
   assertPdfHeader(pdf);
+  // pdf-lib is loaded on first use, not with the server (half a second of every start, issue 21).
+  const { PDFDocument } = await import('pdf-lib');
   try {
     const document = await PDFDocument.load(pdf, { ignoreEncryption: true, updateMetadata: false });
     const pageCount = document.getPageCount();
@@ -61,6 +61,7 @@ export async function renderTocPreview(pdf: Buffer, options: { width?: number } 
   assertPdfHeader(pdf);
   const width = options.width ?? 600;
   const mupdf = await loadMupdf();
+  const sharp = await loadSharp();
   let document: InstanceType<Mupdf['Document']>;
   try {
     document = mupdf.Document.openDocument(pdf, 'application/pdf');

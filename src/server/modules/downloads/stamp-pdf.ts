@@ -1,4 +1,3 @@
-import { degrees, PDFDocument } from 'pdf-lib';
 import type { Locale } from '../../../shared/locale';
 import { renderStampLine } from './stamp-line';
 
@@ -66,6 +65,8 @@ const MARGIN = 8;
  * narrower than the line.
  */
 export async function stampPdf(source: Uint8Array, line: string): Promise<Buffer> {
+  // pdf-lib is loaded on first use, not with the server (half a second of every start, issue 21).
+  const { degrees, PDFDocument } = await import('pdf-lib');
   const stamp = await renderStampLine(line);
   const pdf = await PDFDocument.load(source, { updateMetadata: false });
   const [embedded] = await pdf.embedPdf(stamp.pdf);

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { invalid, unavailable } from '../../domain/errors';
 
 /**
@@ -22,10 +22,21 @@ const PIXEL_BUDGET = 2 * MAX_IMAGE_PIXELS;
  */
 export const MAX_WAITING = 64;
 
-// libvips's operation cache keeps decoded images around for reuse we never make: off, so their
-// memory is given back when a request ends. One thread per image: two images use both cores.
-sharp.cache(false);
-sharp.concurrency(1);
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+/**
+ * sharp, loaded on first use rather than with the server (its native library is a few hundred ms
+ * of every start, issue 21), and set up once: libvips's operation cache keeps decoded images around
+ * for reuse we never make, so it is off and their memory is given back when a request ends; one
+ * thread per image, so two images use both cores.
+ */
+export function loadSharp(): Promise<typeof Sharp> {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return sharpLoaded;
+}
 
 let pixelsInUse = 0;
 const waiting: { pixels: number; start: () => void }[] = [];
@@ -75,6 +86,7 @@ export async function withImageSlot<T>(
 export async function assertImageSize(data: Buffer, refusal: string): Promise<number> {
   let width: number | undefined;
   let height: number | undefined;
+  const sharp = await loadSharp();
   try {
     ({ width, height } = await sharp(data).metadata());
   } catch {
@@ -100,6 +112,7 @@ export async function imageToWebp(
   options: { refusal: string; maxWidth: number; quality: number; whenBusy?: 'refuse' | 'wait' },
 ): Promise<Buffer> {
   const pixels = await assertImageSize(data, options.refusal);
+  const sharp = await loadSharp();
   return withImageSlot(
     async () => {
       try {

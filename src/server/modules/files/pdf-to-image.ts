@@ -1,6 +1,5 @@
-import sharp from 'sharp';
 import { invalid } from '../../domain/errors';
-import { withImageSlot } from './image-work';
+import { loadSharp, withImageSlot } from './image-work';
 import { runMupdfOnce } from './mupdf-worker';
 
 /**
@@ -97,6 +96,7 @@ export function pdfToWebp(pdf: Buffer, options: { refusal: string; timeoutMs?: n
       }
       if ('refused' in answer) throw invalid(REFUSALS[answer.refused] ?? options.refusal);
       const width = Math.max(...answer.pages.map((p) => p.stride / 3));
+      const sharp = await loadSharp();
       const height = answer.pages.reduce((sum, p) => sum + p.height, 0);
       let top = 0;
       const layers = answer.pages.map((page) => {

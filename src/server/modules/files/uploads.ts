@@ -1,6 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { badRequest, HttpError } from '../../http/errors';
 import { acceptedText, wellFormedText } from '../../http/text-input';
 import { imageToWebp } from './image-work';
@@ -74,6 +73,8 @@ export async function readMultipartUpload(
 
 /** The file's real type, from its first bytes; the name and declared type are not trusted. */
 export async function detectedMime(data: Buffer): Promise<string | undefined> {
+  // Loaded on first use, not with the server (issue 21).
+  const { fileTypeFromBuffer } = await import('file-type');
   return (await fileTypeFromBuffer(data))?.mime;
 }
 

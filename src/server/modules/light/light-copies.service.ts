@@ -44,11 +44,25 @@ export async function makeLightCopy(
   if (source?.contentType !== 'application/pdf') return { kept: false, reason: 'not-a-pdf' };
   if (source.lightFileId) return { kept: false, reason: 'already-made' };
   const made = await makeLightPdf(await deps.files.read(source.storageKey), options);
-  const ratio = made.pdf.length / source.size;
+  const light = Buffer.from(made.pdf.buffer, made.pdf.byteOffset, made.pdf.byteLength);
+  return recordLightCopy(deps, source, light);
+}
+
+/**
+ * Keeps `light` as the light copy of `source` when it saves at least MIN_SAVING of the bytes (the
+ * job's rule, also used by the demo seed for its prebuilt copies): stored, and pointed at by the
+ * source row unless another run recorded one first.
+ */
+export async function recordLightCopy(
+  deps: LightDeps,
+  source: Pick<StoredFile, 'id' | 'size' | 'originalName'>,
+  light: Buffer,
+): Promise<LightOutcome> {
+  const ratio = light.length / source.size;
   if (ratio > 1 - MIN_SAVING) return { kept: false, reason: 'too-little-saved', ratio };
   const file = await storeFile(deps, {
     purpose: LIGHT_PURPOSE,
-    data: Buffer.from(made.pdf.buffer, made.pdf.byteOffset, made.pdf.byteLength),
+    data: light,
     contentType: 'application/pdf',
     originalName: lightName(source.originalName),
   });
