@@ -1,3 +1,4 @@
+import { ApiError } from '../lib/api';
 import { QueryClient } from '../lib/query-client';
 
 /**
@@ -5,5 +6,6 @@ import { QueryClient } from '../lib/query-client';
  * page does not fetch again right after hydrating the server's data (docs/DEVIATIONS.md).
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({ staleTime: 30_000 });
+  // An ApiError is the shop's answer; any other failure means no answer reached the page (offline).
+  return new QueryClient({ staleTime: 30_000, isAnswer: (error) => error instanceof ApiError });
 }

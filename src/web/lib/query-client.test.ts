@@ -96,7 +96,9 @@ describe('the storefront query cache', () => {
   });
 
   test('a fetch that got no answer is marked a network error; an answer that is an error, a hydrated failure and a later success are not', async () => {
-    const client = new QueryClient({ staleTime: 0 });
+    // As the app makes it (src/web/app/query-client.ts): an ApiError is the shop's answer.
+    const isAnswer = (error: unknown) => error instanceof ApiError;
+    const client = new QueryClient({ staleTime: 0, isAnswer });
     let answer: () => Promise<string> = () => Promise.reject(new TypeError('Failed to fetch'));
     const order = counted(['order', 'x'], () => answer());
     await expect(client.fetch(order.options)).rejects.toThrow('Failed to fetch');
@@ -109,7 +111,7 @@ describe('the storefront query cache', () => {
     answer = async () => 'paid';
     await client.fetch(order.options);
     expect(client.stateOf(['order', 'x'])).toMatchObject({ status: 'success', networkError: false });
-    const browser = new QueryClient({ staleTime: 0 });
+    const browser = new QueryClient({ staleTime: 0, isAnswer });
     browser.hydrate([
       { queryKey: ['order', 'y'], state: { status: 'error', data: undefined, updatedAt: 0 } },
     ]);
