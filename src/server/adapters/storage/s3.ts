@@ -52,11 +52,16 @@ function s3Client(config: S3Settings): S3Client {
   });
 }
 
+export type S3FileStore = FileStore & {
+  client: S3Client;
+  presignedDownloadUrl: NonNullable<FileStore['presignedDownloadUrl']>;
+};
+
 /**
  * Files in an S3-compatible bucket. Objects are private; a shopper reaches a file only through a
  * route that looks it up, or through a presigned URL that route hands out (15 minutes).
  */
-export function createS3FileStore(config: S3Settings): FileStore & { client: S3Client } {
+export function createS3FileStore(config: S3Settings): S3FileStore {
   const client = s3Client(config);
   const Bucket = config.bucket;
 
