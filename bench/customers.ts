@@ -52,7 +52,9 @@ async function seedOrders(database: Database, count: number): Promise<void> {
       insert into order_items (order_id, guide_id, quantity, unit_price, title)
       select id, ${guide.id}::uuid, 1, ${guide.price}::numeric, 'Bench guide' from placed`);
   }
-  await database.db.execute(sql`analyze orders; analyze order_items`);
+  // One statement each: PGlite sends a query with the extended protocol, which takes one command.
+  await database.db.execute(sql`analyze orders`);
+  await database.db.execute(sql`analyze order_items`);
 }
 
 export async function runCustomersBench(options: { orders: number; runs: number; seed: boolean }) {

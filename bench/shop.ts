@@ -138,6 +138,8 @@ export function prepareBuild(options: { build?: boolean | 'private' } = {}): Pro
     }
     const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-build-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    // The built server (and the build's demo-files step) resolve their packages from the folder's node_modules.
+    await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
     if (options.build === 'private') {
       // Build the current sources straight into the snapshot, leaving the shared dist/ alone.
       const started = performance.now();
@@ -162,8 +164,7 @@ export function prepareBuild(options: { build?: boolean | 'private' } = {}): Pro
     await mkdir(path.join(dir, 'scripts'));
     await copyFile(path.join(ROOT, 'scripts', 'start.mjs'), path.join(dir, 'scripts', 'start.mjs'));
     await symlink(path.join(ROOT, 'scripts', 'build.mjs'), path.join(dir, 'scripts', 'build.mjs'));
-    for (const name of ['node_modules', ...BUILD_INPUTS])
-      await symlink(path.join(ROOT, name), path.join(dir, name));
+    for (const name of BUILD_INPUTS) await symlink(path.join(ROOT, name), path.join(dir, name));
     const info: BuildInfo = {
       dir,
       builtAt: (await readFile(path.join(dir, 'dist', '.build-stamp'), 'utf8')).trim(),

@@ -10,6 +10,8 @@ import { buildOfflineWorker } from './offline-worker.mjs';
 
 // `node scripts/build.mjs [out-dir]`: the tests build into their own folder so that a running
 // shop's dist/ is never swapped under it.
+// The folder must resolve this checkout's packages (its own or a parent's node_modules): the demo-files
+// step below runs the built code, which imports pdf-lib and sharp from there.
 const out = path.resolve(process.argv[2] ?? 'dist');
 const started = performance.now();
 await rm(out, { recursive: true, force: true });
