@@ -208,6 +208,8 @@ const limitsSettings = fromEnv({
   /** "My guides" (issue 19): sign-in links asked for per client address per 15 minutes, and per email per hour. */
   librarySignInsPerClient: ['LIBRARY_SIGN_INS_PER_CLIENT', count(1, 1_000_000, 20)],
   librarySignInsPerEmailPerHour: ['LIBRARY_SIGN_INS_PER_EMAIL_PER_HOUR', count(1, 1_000_000, 5)],
+  /** WhatsApp messages nobody paid for (free orders, payment instructions) to one number a day. */
+  whatsappUnsolicitedPerNumberPerDay: ['WHATSAPP_UNSOLICITED_PER_NUMBER_PER_DAY', count(0, 1_000_000, 1)],
 });
 
 /**

@@ -150,6 +150,7 @@ export const en: Record<keyof typeof fr, string> = {
   'field.email': 'Enter a valid email address, e.g. name@example.com.',
   'field.tooLong': 'This is too long: please shorten it.',
   'field.name': 'A name must not contain < or > or a web address.',
+  'field.firstName': 'A first name must not contain digits, < or > or a web address.',
   'field.mobile': 'Start with + and the country code, e.g. +225 07 00 00 00 00 (digits only).',
   'field.invalid': 'Please check this field.',
   'toast.checkFields.title': 'Check the form',

@@ -153,6 +153,7 @@ export const fr = {
   'field.email': 'Saisissez une adresse e-mail valide, par ex. nom@exemple.com.',
   'field.tooLong': 'Ce texte est trop long : raccourcissez-le.',
   'field.name': 'Un nom ne doit contenir ni < ni > ni adresse web.',
+  'field.firstName': 'Un prénom ne doit contenir ni chiffre, ni < ou >, ni adresse web.',
   'field.mobile':
     'Commencez par + et l’indicatif du pays, par ex. +225 07 00 00 00 00 (chiffres uniquement).',
   'field.invalid': 'Vérifiez ce champ.',
