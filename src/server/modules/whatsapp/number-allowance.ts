@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { orders, whatsappMessages } from '../../db/schema';
-import type { DbOrTx } from '../jobs/jobs.service';
 import type { WhatsAppMessageKind } from './whatsapp-jobs';
 
 /**
