@@ -66,7 +66,7 @@ export async function startCardPayment(
 ): Promise<z.infer<typeof createPaymentIntentResponseSchema>> {
   const { items, discountCode, customer } = body;
   // Use limits are counted by the hold below, under the code's lock.
-  const priced = { items, discountCode, ...customer, uses: false as const };
+  const priced = { items, discountCode, uses: false as const };
   const { cart, discount, totalCents } = await priceCheckout(deps.db, priced);
   if (totalCents === 0) throw invalid('This cart is free: place it as a free order, no payment is needed');
   const claimed = toCents(body.amount);

@@ -182,7 +182,7 @@ export const en: Record<keyof typeof fr, string> = {
   'discount.discount_expired': 'This promo code has expired.',
   'discount.discount_not_yet_valid': 'This promo code is not valid yet.',
   'discount.discount_used_up': 'This promo code has been used as many times as it may be.',
-  'discount.discount_used_up_for_email': 'This promo code has already been used with this email address.',
+  'discount.discount_not_available': 'This promo code cannot be used for this order.',
   'discount.discount_minimum_not_reached': 'Your cart is below this promo code’s minimum amount.',
   'discount.discount_not_for_guides': 'This promo code does not apply to the guides in your cart.',
   'discount.discount_not_for_country': 'This promo code does not apply to guides of these countries.',
