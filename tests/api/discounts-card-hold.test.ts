@@ -39,6 +39,8 @@ const startPayment = (i: number, discountCode: string, customer: Record<string, 
       amount: 5,
       discountCode,
     },
+    // Shopper i's own address: one address holds at most one use of a code at a time.
+    remoteAddress: `10.18.200.${i % 250}`,
   });
 
 const halfPrice = (code: string, limits: Record<string, number>) =>

@@ -12,6 +12,7 @@ import {
   WEBHOOK_SECRET,
 } from './checkout-helpers';
 import {
+  clientAddress,
   createCode,
   DISCOUNT_ADMIN_KEY,
   discountAdmin,
@@ -52,6 +53,7 @@ describe('by card', () => {
       method: 'POST',
       url: '/api/create-payment-intent',
       payload: { customer: shopper, locale: 'fr', ...body },
+      remoteAddress: clientAddress(),
     });
 
   test('the PaymentIntent is for the discounted amount; the order stores the code and its use', async () => {

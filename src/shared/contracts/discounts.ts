@@ -15,6 +15,7 @@ export const DISCOUNT_REFUSALS = [
   'discount_not_yet_valid',
   'discount_used_up',
   'discount_not_available',
+  'discount_nothing_off',
   'discount_minimum_not_reached',
   'discount_not_for_guides',
   'discount_not_for_country',

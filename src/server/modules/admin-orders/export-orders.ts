@@ -51,7 +51,8 @@ function csvRecord(order: PagedOrder, guides: string[]): string[] {
     order.locale,
     guides.join('; '),
     centsToDecimal(total + discount),
-    order.discountCode ?? '',
+    // An order a code took nothing off (placed before such codes were refused) shows none.
+    discount > 0 ? (order.discountCode ?? '') : '',
     order.discountAmount,
     order.total,
     String(centsToFcfa(total)),

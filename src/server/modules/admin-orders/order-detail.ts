@@ -61,7 +61,7 @@ export async function orderDetail(db: Db, id: string): Promise<OrderDetail> {
     })),
     amounts: {
       subtotal: money(total + discount),
-      discountCode: order.discountCode,
+      discountCode: discount > 0 ? order.discountCode : null,
       discount: money(discount),
       total: money(total),
       refunded: money(toCents(order.refundedAmount)),

@@ -28,6 +28,7 @@ const MESSAGES: Record<DiscountRefusal, string> = {
   discount_not_yet_valid: 'This promo code is not valid yet',
   discount_used_up: 'This promo code has been used as many times as it may be',
   discount_not_available: 'This promo code cannot be used for this order',
+  discount_nothing_off: 'This promo code takes nothing off this cart',
   discount_minimum_not_reached: 'The cart is below this promo code’s minimum',
   discount_not_for_guides: 'This promo code does not apply to these guides',
   discount_not_for_country: 'This promo code does not apply to guides of these countries',
@@ -88,6 +89,11 @@ export function discountCents(
     throw discountRefusal('discount_minimum_not_reached', ` (${centsToDecimal(minimum)} €)`);
   }
   const eligible = eligibleLines(code, cart.lines).reduce((sum, line) => sum + lineCents(line), 0);
-  if (code.kind === 'percent') return Math.min(eligible, Math.round((eligible * Number(code.value)) / 100));
-  return Math.min(eligible, toCents(code.value));
+  const cents =
+    code.kind === 'percent'
+      ? Math.min(eligible, Math.round((eligible * Number(code.value)) / 100))
+      : Math.min(eligible, toCents(code.value));
+  // A code on free guides would spend a limited code's uses for nothing (docs/features/discounts.md).
+  if (cents === 0) throw discountRefusal('discount_nothing_off');
+  return cents;
 }

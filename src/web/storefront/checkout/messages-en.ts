@@ -183,6 +183,7 @@ export const en: Record<keyof typeof fr, string> = {
   'discount.discount_not_yet_valid': 'This promo code is not valid yet.',
   'discount.discount_used_up': 'This promo code has been used as many times as it may be.',
   'discount.discount_not_available': 'This promo code cannot be used for this order.',
+  'discount.discount_nothing_off': 'This promo code takes nothing off this cart.',
   'discount.discount_minimum_not_reached': 'Your cart is below this promo code’s minimum amount.',
   'discount.discount_not_for_guides': 'This promo code does not apply to the guides in your cart.',
   'discount.discount_not_for_country': 'This promo code does not apply to guides of these countries.',

@@ -189,6 +189,7 @@ export const fr = {
   'discount.discount_not_yet_valid': 'Ce code promo n’est pas encore valable.',
   'discount.discount_used_up': 'Ce code promo a atteint son nombre maximal d’utilisations.',
   'discount.discount_not_available': 'Ce code promo ne peut pas être utilisé pour cette commande.',
+  'discount.discount_nothing_off': 'Ce code promo ne réduit pas le prix de ce panier.',
   'discount.discount_minimum_not_reached': 'Votre panier n’atteint pas le montant minimum de ce code promo.',
   'discount.discount_not_for_guides': 'Ce code promo ne s’applique pas aux guides de votre panier.',
   'discount.discount_not_for_country': 'Ce code promo ne s’applique pas aux guides de ces pays.',
