@@ -107,10 +107,22 @@ describe('twelve mobile-money orders with whatsapp: true to one stranger’s num
       .from(whatsappMessages)
       .where(eq(whatsappMessages.toNumber, '2250722222222'));
     expect(rows.map((r) => r.status)).toEqual(['sent']);
-    const skipped = (await ctx.db.select().from(orderEvents))
-      .filter((e) => e.kind === 'whatsapp' && e.data.to === '2250722222222')
-      .map((e) => e.data.status);
-    expect(skipped.sort()).toEqual(['sent', ...Array(11).fill('skipped')]);
+    const events = (await ctx.db.select().from(orderEvents)).filter(
+      (e) => e.kind === 'whatsapp' && e.data.to === '2250722222222',
+    );
+    expect(events.map((e) => e.data.status).sort()).toEqual(['sent', ...Array(11).fill('skipped')]);
+    // The operator sees why on the order's timeline.
+    const detail = await ctx.app.inject({
+      url: `/api/admin/orders/${events.find((e) => e.data.status === 'skipped')!.orderId}`,
+      headers: { 'x-admin-key': ADMIN_KEY },
+    });
+    const entry = (detail.json().timeline as { summary: string; detail: string | null }[]).find((e) =>
+      e.summary.startsWith('WhatsApp'),
+    );
+    expect(entry).toMatchObject({
+      summary: 'WhatsApp “how to pay” to +2250722222222: skipped',
+      detail: 'this number already had its unsolicited message of the day',
+    });
     figures.push('plain first name: 12 orders placed, 1 message sent (was 12), 11 skipped');
   });
 
