@@ -86,7 +86,13 @@ describe('twelve mobile-money orders with whatsapp: true to one stranger’s num
   });
 
   test('a first name that is a long sentence or a web address is refused too', async () => {
-    for (const firstName of ['Gagnant appelez vite le service des gains', 'Gagnant www.gains.example/ok']) {
+    const names = [
+      'Gagnant appelez vite le service des gains',
+      'Gagnant www.gains.example/ok',
+      'Gagnant ０７０７',
+      'Gagnant ٠٧٠٧',
+    ];
+    for (const firstName of names) {
       const res = await order('/api/create-djamo-order', { firstName, mobile: '+225 07 11 11 11 12' });
       expect(res.statusCode, `${firstName}: ${res.body}`).toBe(400);
       expect(res.json().field).toBe('firstName');
@@ -153,6 +159,14 @@ describe('twelve mobile-money orders with whatsapp: true to one stranger’s num
     const received = sentTo('2250733333333');
     expect(received).toHaveLength(2);
     expect(received[1]!.template).toBe('order_paid');
+  });
+
+  test('the same number spelled otherwise shares the count', async () => {
+    for (const mobile of ['+225 07 55 55 55 55', '+2250755555555', '+225 0755 555 555']) {
+      expect((await order('/api/create-djamo-order', { firstName: 'Awa', mobile })).statusCode).toBe(201);
+    }
+    await runJobs();
+    expect(sentTo('2250755555555')).toHaveLength(1);
   });
 
   test('orders sent at once by many workers: still one message for the number', async () => {
