@@ -220,6 +220,14 @@ export async function registerPageRendering(
     if (request.url.startsWith('/api/')) {
       return reply.code(404).send({ message: `No API route GET ${request.url.split('?')[0]}` });
     }
+    const path = routedPath(request.url);
+    if (path === '/index.html/') {
+      const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(`/${search}`, 301);
+    }
+    // Built files are served before this route: a name missing there (an old build's hash, a typo)
+    // is a small 404, not a whole page a script or a stylesheet would choke on.
+    if (path.startsWith('/assets/')) return reply.code(404).send({ message: 'No such file' });
     return renderPage(request, reply);
   });
 }
