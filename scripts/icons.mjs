@@ -2,12 +2,41 @@
 // public/favicon.svg and the maskable icon: run `node scripts/icons.mjs` after changing either.
 import { readFile, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
+
+const ICO_SIZES = [16, 32, 48];
+
+/** An ICO file whose images are PNGs (read by every browser since 2007). */
+function icoOf(pngs) {
+  const header = Buffer.alloc(6);
+  header.writeUInt16LE(0, 0); // reserved
+  header.writeUInt16LE(1, 2); // 1: icon
+  header.writeUInt16LE(pngs.length, 4);
+  let offset = header.length + 16 * pngs.length;
+  const entries = pngs.map(({ size, data }) => {
+    const entry = Buffer.alloc(16);
+    entry.writeUInt8(size % 256, 0);
+    entry.writeUInt8(size % 256, 1);
+    entry.writeUInt16LE(1, 4); // colour planes
+    entry.writeUInt16LE(32, 6); // bits per pixel
+    entry.writeUInt32LE(data.length, 8);
+    entry.writeUInt32LE(offset, 12);
+    offset += data.length;
+    return entry;
+  });
+  return Buffer.concat([header, ...entries, ...pngs.map((p) => p.data)]);
+}
+
 const svg = await readFile('public/favicon.svg');
-const sizes = [16, 32, 48];
-const pngs = await Promise.all(sizes.map((s) => sharp(svg, { density: 384 }).resize(s, s).png({ compressionLevel: 9 }).toBuffer()));
-const header = Buffer.alloc(6); header.writeUInt16LE(0, 0); header.writeUInt16LE(1, 2); header.writeUInt16LE(sizes.length, 4);
-let offset = 6 + 16 * sizes.length;
-const entries = sizes.map((s, i) => { const e = Buffer.alloc(16); e.writeUInt8(s % 256, 0); e.writeUInt8(s % 256, 1); e.writeUInt8(0, 2); e.writeUInt8(0, 3); e.writeUInt16LE(1, 4); e.writeUInt16LE(32, 6); e.writeUInt32LE(pngs[i].length, 8); e.writeUInt32LE(offset, 12); offset += pngs[i].length; return e; });
-await writeFile('public/favicon.ico', Buffer.concat([header, ...entries, ...pngs]));
-// iOS draws its own rounded corners over a square, opaque icon.
-await sharp('public/icons/icon-maskable-512.png').resize(180, 180).flatten({ background: '#0f766e' }).png({ compressionLevel: 9 }).toFile('public/apple-touch-icon.png');
+const pngs = await Promise.all(
+  ICO_SIZES.map(async (size) => ({
+    size,
+    data: await sharp(svg, { density: 384 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer(),
+  })),
+);
+await writeFile('public/favicon.ico', icoOf(pngs));
+// iOS rounds the corners of a square, opaque icon itself.
+await sharp('public/icons/icon-maskable-512.png')
+  .resize(180, 180)
+  .flatten({ background: '#0f766e' })
+  .png({ compressionLevel: 9 })
+  .toFile('public/apple-touch-icon.png');
