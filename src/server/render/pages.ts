@@ -5,13 +5,9 @@ import { LIBRARY_PAGE_PATHS } from '../../shared/library-pages';
 import { DEFAULT_LOCALE, isLocale, LOCALE_STORAGE_KEY, type Locale } from '../../shared/locale';
 import type { RenderPage } from '../../shared/ssr';
 import type { Database } from '../db/client';
+import { sharedInvalidation } from '../db/shared-invalidation';
 import { createMemoCache } from '../http/memo-cache';
-import {
-  type Precompressed,
-  precompress,
-  sendPrecompressed,
-  sharedInvalidation,
-} from '../http/precompressed';
+import { type Precompressed, precompress, sendPrecompressed } from '../http/precompressed';
 import { pageContentSecurityPolicy } from '../http/security-headers';
 
 export interface PageRenderer {
