@@ -1,16 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GUIDE_SORTS } from '../../shared/contracts/catalogue';
+import { escapeHtml } from '../../shared/escape-html';
 import { LIBRARY_PAGE_PATHS } from '../../shared/library-pages';
 import { DEFAULT_LOCALE, isLocale, LOCALE_STORAGE_KEY, type Locale } from '../../shared/locale';
 import type { RenderPage } from '../../shared/ssr';
 import type { Database } from '../db/client';
+import { sharedInvalidation } from '../db/shared-invalidation';
 import { createMemoCache } from '../http/memo-cache';
-import {
-  type Precompressed,
-  precompress,
-  sendPrecompressed,
-  sharedInvalidation,
-} from '../http/precompressed';
+import { type Precompressed, precompress, sendPrecompressed } from '../http/precompressed';
 import { pageContentSecurityPolicy } from '../http/security-headers';
 
 export interface PageRenderer {
@@ -91,10 +88,6 @@ export function pageAddress(url: string): string {
   return `${parsed.pathname}${search ? `?${search}` : ''}`;
 }
 
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
-
 /** A rendered page as sent (its CSP holds the hash of its inline script), or where it sends the visitor. */
 export type PageOutcome =
   | { kind: 'page'; status: number; personal: boolean; csp: string | undefined; body: Precompressed }
@@ -173,7 +166,7 @@ export async function registerPageRendering(
     if (result.kind === 'redirect') return result satisfies PageOutcome;
     const template = await renderer!.template(request.url);
     const html = template
-      .replace('<html lang="fr"', `<html lang="${escapeAttribute(locale)}"`)
+      .replace('<html lang="fr"', `<html lang="${escapeHtml(locale)}"`)
       .replace(
         '<!--app-head-->',
         [result.head, renderer!.localeHead?.(locale)].filter(Boolean).join('\n    '),
