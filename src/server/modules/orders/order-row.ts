@@ -1,9 +1,10 @@
 import { centsToDecimal } from '../../../shared/money';
 import { METHOD } from '../../../shared/payment-methods';
+import type { Tx } from '../../db/client';
 import type { orders } from '../../db/schema';
 import { type AppliedDiscount, acceptPaidDiscount, priceDiscount } from '../discounts/discount-pricing';
 import { generateOrderNumber, generatePublicId } from './order-ids';
-import type { NewOrder, PricedCart, Tx } from './orders.service';
+import type { NewOrder, PricedCart } from './orders.service';
 
 /**
  * The code's discount on this cart, under a lock on the code (discount-pricing.ts). A paid card
@@ -17,9 +18,17 @@ export async function discountOf(
   if (!input.discountCode) return undefined;
   if (!input.alreadyPaid) {
     const email = input.customer.email;
-    return priceDiscount(tx, { code: input.discountCode, lines: cart.lines, email, lock: true });
+    const { clientAddress } = input.discountHold;
+    return priceDiscount(tx, {
+      code: input.discountCode,
+      lines: cart.lines,
+      email,
+      lock: true,
+      clientAddress,
+    });
   }
-  if (input.paidCents > cart.totalCents) return undefined;
+  // Paid the full price (or more): the code took nothing off, so it is neither recorded nor counted.
+  if (input.paidCents >= cart.totalCents) return undefined;
   return acceptPaidDiscount(tx, {
     code: input.discountCode,
     subtotalCents: cart.totalCents,
