@@ -43,12 +43,18 @@ export interface AutomaticPaymentDeps {
   /** The shop's address as the provider reaches it: PUBLIC_URL, else this server's own address. */
   baseUrl: () => string;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Wave Checkout is configured (its own module settles its sessions: docs/features/wave.md). */
+  waveOffered?: boolean;
 }
+
+/** A Wave session on the order (held as `wave:<id>`): never CinetPay's to check or resume. */
+const isWaveAttempt = (transaction: string | null) => transaction?.startsWith('wave:') === true;
 
 /** A transaction id CinetPay accepts: letters and digits, unique (128 random bits). */
 const newTransactionId = () => `GA${randomBytes(16).toString('hex').toUpperCase()}`;
 
-const FAILED_STATUSES = new Set(['REFUSED', 'CANCELED', 'CANCELLED']);
+// CinetPay's refusals, and Wave's cancelled or expired sessions.
+const FAILED_STATUSES = new Set(['REFUSED', 'CANCELED', 'CANCELLED', 'EXPIRED', 'FAILED']);
 
 export function paymentStateOf(
   order: Pick<OrderRow, 'status' | 'providerTransactionId' | 'providerStatus' | 'providerAttentionAt'>,
@@ -90,7 +96,12 @@ export async function startAutomaticPayment(
   }
   const amountXof = amountXofOf(order);
   if (amountXof < CINETPAY_MIN_XOF) throw invalid(`The provider takes at least ${CINETPAY_MIN_XOF} FCFA`);
-  if (order.providerTransactionId && order.providerPaymentUrl && paymentStateOf(order) === 'waiting') {
+  if (
+    order.providerTransactionId &&
+    !isWaveAttempt(order.providerTransactionId) &&
+    order.providerPaymentUrl &&
+    paymentStateOf(order) === 'waiting'
+  ) {
     return { paymentUrl: order.providerPaymentUrl, amountXof, paymentState: 'waiting' };
   }
   const transactionId = newTransactionId();
@@ -266,6 +277,7 @@ export async function automaticPaymentStatus(deps: AutomaticPaymentDeps, publicI
     refresh &&
     deps.provider &&
     order.providerTransactionId &&
+    !isWaveAttempt(order.providerTransactionId) &&
     paymentStateOf(order) === 'waiting' &&
     (!order.providerCheckedAt || Date.now() - order.providerCheckedAt.getTime() > REFRESH_MS)
   ) {
@@ -282,6 +294,7 @@ export async function automaticPaymentStatus(deps: AutomaticPaymentDeps, publicI
     status: order.status,
     paymentState: paymentStateOf(order),
     automaticAvailable: Boolean(deps.provider) && undecided,
+    waveAvailable: Boolean(deps.waveOffered) && undecided,
     amountXof: deps.provider ? amountXofOf(order) : null,
     providerStatus: order.providerStatus,
   };

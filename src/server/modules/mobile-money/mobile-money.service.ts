@@ -24,7 +24,7 @@ import { receiptPayment } from './receipt-payment';
 export interface MobileMoneyDeps {
   db: Db;
   files: FileStore;
-  config: Pick<Config, 'mobileMoney' | 'limits'> & Partial<Pick<Config, 'cinetpay'>>;
+  config: Pick<Config, 'mobileMoney' | 'limits'> & Partial<Pick<Config, 'cinetpay' | 'wave'>>;
 }
 
 /**
@@ -136,6 +136,10 @@ export async function placeMobileMoneyOrder(
             checkoutUrl: `/api/orders/${encodeURIComponent(order.publicId)}/mobile-money/checkout`,
             statusUrl: `/api/orders/${encodeURIComponent(order.publicId)}/mobile-money/status`,
           }
+        : null,
+      // Wave Checkout, offered first when configured (docs/features/wave.md).
+      wave: deps.config.wave
+        ? { checkoutUrl: `/api/orders/${encodeURIComponent(order.publicId)}/wave/checkout` }
         : null,
     },
   };

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { paymentStateSchema } from '../mobile-money';
+
+const orderParams = z.object({ id: z.string().min(1).max(100) });
+
+export const waveSchemas = {
+  waveCheckout: {
+    params: orderParams,
+    response: {
+      200: z.object({
+        /** Wave's launch page: it opens the Wave app on a phone, a QR code on a computer. */
+        paymentUrl: z.string(),
+        provider: z.literal('wave'),
+        /** The euro total at 655.957 FCFA per euro, rounded up to a whole franc. */
+        amountXof: z.int(),
+        paymentState: paymentStateSchema,
+      }),
+    },
+  },
+  waveWebhook: {
+    response: {
+      200: z.object({
+        received: z.literal(true),
+        outcome: z.enum(['completed', 'already-completed', 'waiting', 'failed', 'ignored']),
+      }),
+    },
+  },
+  waveReturn: {
+    params: orderParams,
+    querystring: z.object({ outcome: z.string().max(20).optional() }),
+    response: { 303: z.null().meta({ description: 'To the order page, which shows the payment state' }) },
+  },
+};
