@@ -104,7 +104,7 @@ export const pendingMobileMoneyOrderSchema = z.object({
   /** The automatic payment attempt, when the shopper started one. */
   automaticPayment: z
     .object({
-      provider: z.literal('cinetpay'),
+      provider: z.enum(['cinetpay', 'wave']),
       transactionId: z.string(),
       providerStatus: z.string().nullable(),
       startedAt: z.string().nullable(),
