@@ -9,6 +9,7 @@ import { METHOD } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
 import { orders, refunds } from '../../db/schema';
 import { conflict, invalid, unavailable } from '../../domain/errors';
+import { recordOrderEvent } from '../orders/order-events';
 import {
   type ProviderRefund,
   type RefundProvider,
@@ -154,6 +155,12 @@ async function askProvider(
   } catch (error) {
     if (error instanceof RefundRefusedError) {
       await dropReservation(deps, refund);
+      // The operator finds the refusal, in the provider's words, on the order's timeline too.
+      await recordOrderEvent(deps.db, order.id, {
+        kind: 'refund_refused',
+        actor: refund.actor,
+        data: { amount: refund.amount, provider: provider.name, reason: error.reason.slice(0, 500) },
+      });
       throw conflict(`${provider.label} refused the refund: ${error.reason}`, { code: 'refund_refused' });
     }
     if (error instanceof RefundUnavailableError) {
