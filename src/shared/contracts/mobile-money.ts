@@ -171,6 +171,8 @@ export const mobileMoneyStatusResponseSchema = z.object({
   automaticAvailable: z.boolean(),
   /** Whether Wave Checkout is offered for this order now. */
   waveAvailable: z.boolean(),
+  /** Who the attempt under way (or the last one) is with. */
+  attempt: z.enum(['cinetpay', 'wave']).nullable(),
   amountXof: z.int().nullable(),
   /** The provider's last word (ACCEPTED, REFUSED, PENDING…), null before any attempt. */
   providerStatus: z.string().nullable(),

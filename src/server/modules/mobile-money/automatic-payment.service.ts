@@ -295,6 +295,11 @@ export async function automaticPaymentStatus(deps: AutomaticPaymentDeps, publicI
     paymentState: paymentStateOf(order),
     automaticAvailable: Boolean(deps.provider) && undecided,
     waveAvailable: Boolean(deps.waveOffered) && undecided,
+    attempt: order.providerTransactionId
+      ? isWaveAttempt(order.providerTransactionId)
+        ? ('wave' as const)
+        : ('cinetpay' as const)
+      : null,
     amountXof: deps.provider ? amountXofOf(order) : null,
     providerStatus: order.providerStatus,
   };

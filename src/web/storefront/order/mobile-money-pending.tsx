@@ -40,7 +40,9 @@ export function MobileMoneyPending({ order }: { order: Order }) {
   }, [moved, now?.status, order.id, queryClient, paidText]);
 
   if (payment.isPending) return <div className="min-h-[60vh]" aria-busy="true" />;
-  const state = now?.automaticAvailable ? now.paymentState : 'manual';
+  const wave = now?.waveAvailable === true;
+  const cinetpay = now?.automaticAvailable === true;
+  const state = cinetpay || wave ? (now?.paymentState ?? 'manual') : 'manual';
   // A receipt already waits for the operator: no second payment is offered, only the one under way.
   const offerPayment = order.status === 'pending' && (state === 'none' || state === 'failed');
   const failed = state === 'failed' && order.status === 'pending';
@@ -73,16 +75,36 @@ export function MobileMoneyPending({ order }: { order: Order }) {
         <MobileMoneyReceipt order={order} />
       ) : (
         <div className="mt-5 space-y-4">
-          {offerPayment ? (
-            <div className="space-y-3 rounded-lg bg-amber-50 p-4">
+          {offerPayment && wave ? (
+            // Wave first (docs/features/wave.md), then CinetPay, then the receipt.
+            <div className="space-y-3 rounded-lg bg-sky-50 p-4">
               {state === 'none' ? (
                 <p className="text-sm text-stone-800">
-                  {t('mm.autoText', { amount: displayPrice(order.total, locale) })}
+                  {t('mm.waveText', { amount: displayPrice(order.total, locale) })}
                 </p>
               ) : null}
-              <PayNowButton orderId={order.id} label={failed ? 'mm.payAgain' : 'mm.payNow'} />
+              <PayNowButton orderId={order.id} label={failed ? 'mm.payWaveAgain' : 'mm.payWave'} via="wave" />
             </div>
-          ) : state === 'waiting' ? (
+          ) : null}
+          {offerPayment && cinetpay ? (
+            <div className="space-y-3 rounded-lg bg-amber-50 p-4">
+              {state === 'none' || wave ? (
+                <p className="text-sm text-stone-800">
+                  {wave
+                    ? t('mm.otherWallet')
+                    : t('mm.autoText', { amount: displayPrice(order.total, locale) })}
+                </p>
+              ) : null}
+              <PayNowButton
+                orderId={order.id}
+                label={failed ? 'mm.payAgain' : 'mm.payNow'}
+                variant={wave ? 'secondary' : 'primary'}
+              />
+            </div>
+          ) : null}
+          {state === 'waiting' && now?.attempt === 'wave' ? (
+            <PayNowButton orderId={order.id} label="mm.resumeWave" variant="secondary" via="wave" />
+          ) : state === 'waiting' && cinetpay ? (
             <PayNowButton orderId={order.id} label="mm.resume" variant="secondary" />
           ) : null}
           <ReceiptFallback>
