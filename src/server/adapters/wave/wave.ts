@@ -124,11 +124,40 @@ export function sessionOf(value: unknown): WaveSession | undefined {
 
 type WaveOptions = { timeoutMs?: number; fetch?: typeof fetch };
 
-export function createWaveClient(settings: WaveSettings, options: WaveOptions = {}): WaveClient {
+/** The event a webhook carries, when Wave-Signature is genuine for `secret` and fresh; undefined otherwise. */
+export function verifyWaveWebhook(
+  secret: string,
+  rawBody: Buffer,
+  header: string | undefined,
+  nowMs: number,
+): WaveEvent | undefined {
+  const parsed = parseWaveSignature(header);
+  if (!parsed) return undefined;
+  if (Math.abs(nowMs / 1000 - parsed.timestamp) > WEBHOOK_TOLERANCE_SECONDS) return undefined;
+  const expected = Buffer.from(waveSignature(secret, parsed.timestamp, rawBody), 'utf8');
+  const genuine = parsed.signatures.some((given) => {
+    const bytes = Buffer.from(given, 'utf8');
+    return bytes.length === expected.length && timingSafeEqual(bytes, expected);
+  });
+  if (!genuine) return undefined;
+  let event: Record<string, unknown>;
+  try {
+    event = asRecord(JSON.parse(rawBody.toString('utf8')));
+  } catch {
+    return undefined;
+  }
+  return {
+    id: asString(event.id) ?? '',
+    type: asString(event.type) ?? '',
+    sessionId: asString(asRecord(event.data).id),
+  };
+}
+
+/** One call to Wave's API: a 5xx, no answer or no JSON is WaveUnavailableError, a 4xx WaveRefusedError. */
+function waveCaller(settings: WaveSettings, options: WaveOptions) {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 15_000;
-
-  async function call(
+  return async function call(
     method: 'GET' | 'POST',
     path: string,
     body?: Record<string, unknown>,
@@ -171,7 +200,11 @@ export function createWaveClient(settings: WaveSettings, options: WaveOptions = 
       );
     }
     return answer;
-  }
+  };
+}
+
+export function createWaveClient(settings: WaveSettings, options: WaveOptions = {}): WaveClient {
+  const call = waveCaller(settings, options);
 
   const session = (value: unknown): WaveSession => {
     const parsed = sessionOf(value);
@@ -211,27 +244,7 @@ export function createWaveClient(settings: WaveSettings, options: WaveOptions = 
     async refundSession(id, idempotencyKey) {
       await call('POST', `${sessionPath(id)}/refund`, {}, idempotencyKey);
     },
-    verifyWebhook(rawBody, header, nowMs = Date.now()) {
-      const parsed = parseWaveSignature(header);
-      if (!parsed) return undefined;
-      if (Math.abs(nowMs / 1000 - parsed.timestamp) > WEBHOOK_TOLERANCE_SECONDS) return undefined;
-      const expected = Buffer.from(waveSignature(settings.signingSecret, parsed.timestamp, rawBody), 'utf8');
-      const genuine = parsed.signatures.some((given) => {
-        const bytes = Buffer.from(given, 'utf8');
-        return bytes.length === expected.length && timingSafeEqual(bytes, expected);
-      });
-      if (!genuine) return undefined;
-      let event: Record<string, unknown>;
-      try {
-        event = asRecord(JSON.parse(rawBody.toString('utf8')));
-      } catch {
-        return undefined;
-      }
-      return {
-        id: asString(event.id) ?? '',
-        type: asString(event.type) ?? '',
-        sessionId: asString(asRecord(event.data).id),
-      };
-    },
+    verifyWebhook: (rawBody, header, nowMs = Date.now()) =>
+      verifyWaveWebhook(settings.signingSecret, rawBody, header, nowMs),
   };
 }

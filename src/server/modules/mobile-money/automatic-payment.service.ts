@@ -25,6 +25,7 @@ import { cinetpayPayment } from './cinetpay-payment';
 import { cinetpayPollJob, pollDelayMs } from './cinetpay-poll-job';
 import { decidedConflict, findMobileMoneyOrderByPublicId } from './mobile-money.service';
 import { mobileMoneyEmailJob } from './mobile-money-email-job';
+import { isWaveAttempt, paymentStateOf } from './payment-state';
 
 /**
  * Automatic mobile money: the shop initialises a payment with the provider, the shopper pays on the
@@ -47,26 +48,8 @@ export interface AutomaticPaymentDeps {
   waveOffered?: boolean;
 }
 
-/** A Wave session on the order (held as `wave:<id>`): never CinetPay's to check or resume. */
-const isWaveAttempt = (transaction: string | null) => transaction?.startsWith('wave:') === true;
-
 /** A transaction id CinetPay accepts: letters and digits, unique (128 random bits). */
 const newTransactionId = () => `GA${randomBytes(16).toString('hex').toUpperCase()}`;
-
-// CinetPay's refusals, and Wave's cancelled or expired sessions.
-const FAILED_STATUSES = new Set(['REFUSED', 'CANCELED', 'CANCELLED', 'EXPIRED', 'FAILED']);
-
-export function paymentStateOf(
-  order: Pick<OrderRow, 'status' | 'providerTransactionId' | 'providerStatus' | 'providerAttentionAt'>,
-): PaymentState {
-  if (order.status === 'completed') return 'paid';
-  if (order.status === 'rejected') return 'failed';
-  if (!order.providerTransactionId) return 'none';
-  // Flagged for the operator (wrong amount, no confirmation in 24 h): no more waiting on CinetPay.
-  if (order.providerAttentionAt) return 'review';
-  if (FAILED_STATUSES.has((order.providerStatus ?? '').toUpperCase())) return 'failed';
-  return 'waiting';
-}
 
 export const amountXofOf = (order: Pick<OrderRow, 'total'>) => cinetpayAmountXof(toCents(order.total));
 

@@ -75,44 +75,75 @@ export function MobileMoneyPending({ order }: { order: Order }) {
         <MobileMoneyReceipt order={order} />
       ) : (
         <div className="mt-5 space-y-4">
-          {offerPayment && wave ? (
-            // Wave first (docs/features/wave.md), then CinetPay, then the receipt.
-            <div className="space-y-3 rounded-lg bg-sky-50 p-4">
-              {state === 'none' ? (
-                <p className="text-sm text-stone-800">
-                  {t('mm.waveText', { amount: displayPrice(order.total, locale) })}
-                </p>
-              ) : null}
-              <PayNowButton orderId={order.id} label={failed ? 'mm.payWaveAgain' : 'mm.payWave'} via="wave" />
-            </div>
-          ) : null}
-          {offerPayment && cinetpay ? (
-            <div className="space-y-3 rounded-lg bg-amber-50 p-4">
-              {state === 'none' || wave ? (
-                <p className="text-sm text-stone-800">
-                  {wave
-                    ? t('mm.otherWallet')
-                    : t('mm.autoText', { amount: displayPrice(order.total, locale) })}
-                </p>
-              ) : null}
-              <PayNowButton
-                orderId={order.id}
-                label={failed ? 'mm.payAgain' : 'mm.payNow'}
-                variant={wave ? 'secondary' : 'primary'}
-              />
-            </div>
-          ) : null}
-          {state === 'waiting' && now?.attempt === 'wave' ? (
-            <PayNowButton orderId={order.id} label="mm.resumeWave" variant="secondary" via="wave" />
-          ) : state === 'waiting' && cinetpay ? (
-            <PayNowButton orderId={order.id} label="mm.resume" variant="secondary" />
-          ) : null}
+          <PaymentOffers
+            order={order}
+            state={state}
+            offer={offerPayment}
+            failed={failed}
+            wave={wave}
+            cinetpay={cinetpay}
+            attempt={now?.attempt ?? null}
+          />
           <ReceiptFallback>
             <MobileMoneyReceipt order={order} embedded />
           </ReceiptFallback>
         </div>
       )}
     </div>
+  );
+}
+
+/** The ways to pay still open: Wave first (docs/features/wave.md), then CinetPay; or resume the attempt under way. */
+function PaymentOffers(props: {
+  order: Order;
+  state: PaymentState | 'manual';
+  offer: boolean;
+  failed: boolean;
+  wave: boolean;
+  cinetpay: boolean;
+  attempt: 'wave' | 'cinetpay' | null;
+}) {
+  const t = useMessages(purchaseMessages);
+  const { locale } = useI18n();
+  return (
+    <>
+      {props.offer && props.wave ? (
+        // Wave first (docs/features/wave.md), then CinetPay, then the receipt.
+        <div className="space-y-3 rounded-lg bg-sky-50 p-4">
+          {props.state === 'none' ? (
+            <p className="text-sm text-stone-800">
+              {t('mm.waveText', { amount: displayPrice(props.order.total, locale) })}
+            </p>
+          ) : null}
+          <PayNowButton
+            orderId={props.order.id}
+            label={props.failed ? 'mm.payWaveAgain' : 'mm.payWave'}
+            via="wave"
+          />
+        </div>
+      ) : null}
+      {props.offer && props.cinetpay ? (
+        <div className="space-y-3 rounded-lg bg-amber-50 p-4">
+          {props.state === 'none' || props.wave ? (
+            <p className="text-sm text-stone-800">
+              {props.wave
+                ? t('mm.otherWallet')
+                : t('mm.autoText', { amount: displayPrice(props.order.total, locale) })}
+            </p>
+          ) : null}
+          <PayNowButton
+            orderId={props.order.id}
+            label={props.failed ? 'mm.payAgain' : 'mm.payNow'}
+            variant={props.wave ? 'secondary' : 'primary'}
+          />
+        </div>
+      ) : null}
+      {props.state === 'waiting' && props.attempt === 'wave' ? (
+        <PayNowButton orderId={props.order.id} label="mm.resumeWave" variant="secondary" via="wave" />
+      ) : props.state === 'waiting' && props.cinetpay ? (
+        <PayNowButton orderId={props.order.id} label="mm.resume" variant="secondary" />
+      ) : null}
+    </>
   );
 }
 
