@@ -11,6 +11,8 @@ import { PUBLIC_ID_PATTERN } from '../orders/order-ids';
 import { confirmWaveSession, startWavePayment, type WavePaymentDeps } from './wave-payment.service';
 import { waveSessionIdOf } from './wave-reference';
 
+const RECHECK_AFTER_MS = 5_000;
+
 /** The events that say a session moved; any other type is acknowledged and left alone. */
 const SESSION_EVENTS = new Set(['checkout.session.completed', 'checkout.session.payment_failed']);
 
@@ -70,13 +72,20 @@ export const waveRoutes: FastifyPluginAsyncZod<{
     const publicId = request.params.id;
     if (!PUBLIC_ID_PATTERN.test(publicId)) throw notFound('Order not found');
     const [order] = await deps.db
-      .select({ locale: orders.locale, transaction: orders.providerTransactionId, status: orders.status })
+      .select({
+        locale: orders.locale,
+        transaction: orders.providerTransactionId,
+        status: orders.status,
+        checkedAt: orders.providerCheckedAt,
+      })
       .from(orders)
       .where(eq(orders.publicId, publicId))
       .limit(1);
     if (!order) throw notFound('Order not found');
     const sessionId = waveSessionIdOf(order.transaction);
-    if (sessionId && deps.wave && order.status !== 'completed') {
+    // Reloading the return page asks Wave at most every few seconds (the poller and webhook remain).
+    const fresh = order.checkedAt !== null && now() - order.checkedAt.getTime() < RECHECK_AFTER_MS;
+    if (sessionId && deps.wave && order.status !== 'completed' && !fresh) {
       try {
         await confirmWaveSession(deps, sessionId, 'return');
       } catch (error) {
