@@ -6,7 +6,7 @@ import type {
 } from '../../../shared/contracts/endpoints/admin-refunds.schemas';
 import { centsToDecimal, toCents } from '../../../shared/money';
 import { METHOD } from '../../../shared/payment-methods';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orders, refunds } from '../../db/schema';
 import { conflict, invalid, unavailable } from '../../domain/errors';
 import { recordOrderEvent } from '../orders/order-events';
@@ -22,7 +22,6 @@ import {
   lockOrder,
   type RefundRow,
   refundableCents,
-  type Tx,
 } from './refund-ledger';
 import { paymentReferenceOf, type RefundProviders, refundProviderFor } from './refund-providers';
 import { recordProviderRefund } from './stripe-refunds';

@@ -5,6 +5,8 @@ const orderParams = z.object({ id: z.string().min(1).max(100) });
 
 export const waveSchemas = {
   waveCheckout: {
+    summary: 'Open (or resume) a Wave checkout for a mobile-money order',
+    errors: [409, 503],
     params: orderParams,
     response: {
       200: z.object({
@@ -18,6 +20,8 @@ export const waveSchemas = {
     },
   },
   waveWebhook: {
+    summary: "Wave's signed checkout webhook",
+    errors: [401, 503],
     response: {
       200: z.object({
         received: z.literal(true),
@@ -26,6 +30,7 @@ export const waveSchemas = {
     },
   },
   waveReturn: {
+    summary: "The shopper's return from Wave (success_url and error_url)",
     params: orderParams,
     querystring: z.object({ outcome: z.string().max(20).optional() }),
     response: { 303: z.null().meta({ description: 'To the order page, which shows the payment state' }) },
