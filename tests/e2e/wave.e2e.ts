@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type CinetPayFake, startCinetPayFake } from '../../src/server/adapters/mobile-money/cinetpay-fake';
 import { startWaveFake, type WaveFake } from '../../src/server/adapters/wave/wave-fake';
 import { keepScreenshot, trackPageErrors } from './harness';
 import { newPage, orderByMobileMoney, signedInAdmin, waitForMail } from './mobile-money-support';
@@ -13,9 +14,13 @@ import { withShopAndBrowser } from './shop-and-browser';
 const KEYS = { apiKey: 'wave_sn_e2e_key_0123456789', signingSecret: 'wave_sn_WHS_e2e_secret' };
 const ADMIN_KEY = 'e2e-wave-admin-key-0123456789abc';
 
+const CINETPAY = { apiKey: 'e2e-wave-cp-key', siteId: '445161', secretKey: 'e2e-wave-cp-secret' };
+
 let fake: WaveFake;
+let cinetpay: CinetPayFake;
 beforeAll(async () => {
   fake = await startWaveFake(KEYS);
+  cinetpay = await startCinetPayFake(CINETPAY);
 });
 const e2e = withShopAndBrowser({
   shop: () => ({
@@ -24,12 +29,17 @@ const e2e = withShopAndBrowser({
       WAVE_API_KEY: KEYS.apiKey,
       WAVE_SIGNING_SECRET: KEYS.signingSecret,
       WAVE_API_URL: fake.url,
+      CINETPAY_API_KEY: CINETPAY.apiKey,
+      CINETPAY_SITE_ID: CINETPAY.siteId,
+      CINETPAY_SECRET_KEY: CINETPAY.secretKey,
+      CINETPAY_API_URL: cinetpay.url,
     },
   }),
   smtp: true,
 });
 afterAll(async () => {
   await fake?.close();
+  await cinetpay?.close();
 });
 
 describe('paying with Wave', () => {
@@ -74,6 +84,48 @@ describe('paying with Wave', () => {
     expect(errors).toEqual([]);
     expect(deskErrors).toEqual([]);
     await desk.context().close();
+    await page.context().close();
+  });
+
+  test('a failed Wave payment leaves the order payable: Wave again, CinetPay, or the receipt, in both languages', async () => {
+    fake.webhookUrl = `${e2e.shop.url}/api/wave/webhook`;
+    const page = await newPage(e2e.browser, 1280);
+    const errors = trackPageErrors(page);
+    const { dialog } = await orderByMobileMoney(page, e2e.shop.url, 'abidjan', 'fatou.echec@example.com');
+    // Wave first, then the other wallets through CinetPay, then the receipt.
+    const order = await dialog.getByRole('button').allTextContents();
+    expect(order.indexOf('Payer avec Wave')).toBeLessThan(order.indexOf('Payer maintenant par mobile money'));
+    await Promise.all([
+      page.waitForURL(`${fake.url}/c/**`),
+      dialog.getByRole('button', { name: 'Payer avec Wave' }).click(),
+    ]);
+    await Promise.all([
+      page.waitForURL(`${e2e.shop.url}/order-confirmation/**`),
+      page.getByRole('button', { name: 'Échec du paiement' }).click(),
+    ]);
+    await page.getByRole('heading', { name: 'Le paiement n’a pas abouti' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Wave indique que le paiement n’a pas abouti' })
+      .waitFor();
+    await page.getByRole('button', { name: 'Payer à nouveau avec Wave' }).waitFor();
+    await page.getByRole('button', { name: 'Payer maintenant par mobile money' }).waitFor();
+    await page.getByText('J’ai déjà payé / envoyer un reçu').waitFor();
+    await keepScreenshot(page, 'wave-failed-fr-1280', { fullPage: true });
+    await page.getByRole('button', { name: 'EN — passer en anglais' }).click();
+    await page.getByRole('button', { name: 'Pay with Wave again' }).waitFor();
+    await page.getByRole('button', { name: 'Pay now with mobile money' }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await keepScreenshot(page, 'wave-failed-en-390', { fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    // Wave again opens a new session on the launch page.
+    const before = fake.sessions.size;
+    await Promise.all([
+      page.waitForURL(`${fake.url}/c/**`),
+      page.getByRole('button', { name: 'Pay with Wave again' }).click(),
+    ]);
+    expect(fake.sessions.size).toBe(before + 1);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });

@@ -139,6 +139,8 @@ export const en: Record<keyof typeof fr, string> = {
   'order.failedTitle': 'The payment did not go through',
   'order.failedText':
     'CinetPay says the payment was refused or cancelled. You can try again, or pay from your wallet and send us the receipt.',
+  'order.failedTextWave':
+    'Wave says the payment did not go through or the session expired. You can try Wave again, choose another wallet, or pay yourself and send us the receipt.',
   'order.paidToast': 'Payment confirmed: your guides are ready.',
   'order.reviewTitle': 'Your payment is being checked',
   'order.reviewText':

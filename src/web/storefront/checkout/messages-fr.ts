@@ -142,6 +142,8 @@ export const fr = {
   'order.failedTitle': 'Le paiement n’a pas abouti',
   'order.failedText':
     'CinetPay indique que le paiement a été refusé ou annulé. Vous pouvez réessayer, ou payer depuis votre portefeuille et nous envoyer le reçu.',
+  'order.failedTextWave':
+    'Wave indique que le paiement n’a pas abouti ou que la session a expiré. Vous pouvez réessayer avec Wave, choisir un autre portefeuille, ou payer vous-même et nous envoyer le reçu.',
   'order.paidToast': 'Paiement confirmé : vos guides sont prêts.',
   'order.reviewTitle': 'Paiement en cours de vérification',
   'order.reviewText':

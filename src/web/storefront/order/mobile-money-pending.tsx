@@ -65,7 +65,7 @@ export function MobileMoneyPending({ order }: { order: Order }) {
       </div>
       {failed ? (
         <p role="alert" className="mt-5 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          {t('order.failedText')}
+          {t(now?.attempt === 'wave' ? 'order.failedTextWave' : 'order.failedText')}
         </p>
       ) : order.status !== 'pending' && state !== 'review' ? (
         // Only once a receipt came: before it, nothing is being checked (issue 17 §6).
@@ -117,7 +117,7 @@ function PaymentOffers(props: {
           ) : null}
           <PayNowButton
             orderId={props.order.id}
-            label={props.failed ? 'mm.payWaveAgain' : 'mm.payWave'}
+            label={props.failed && props.attempt === 'wave' ? 'mm.payWaveAgain' : 'mm.payWave'}
             via="wave"
           />
         </div>
@@ -133,7 +133,7 @@ function PaymentOffers(props: {
           ) : null}
           <PayNowButton
             orderId={props.order.id}
-            label={props.failed ? 'mm.payAgain' : 'mm.payNow'}
+            label={props.failed && props.attempt !== 'wave' ? 'mm.payAgain' : 'mm.payNow'}
             variant={props.wave ? 'secondary' : 'primary'}
           />
         </div>
