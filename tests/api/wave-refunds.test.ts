@@ -152,6 +152,27 @@ describe('refunds through Wave', () => {
   });
 });
 
+describe('the order desk and the export', () => {
+  test('a Wave order is its own method: the filter finds it, CinetPay’s does not, the CSV says wave', async () => {
+    const { order, sessionId } = await paidWaveOrder();
+    const get = (url: string) => ctx.app.inject({ url, headers: { 'x-admin-key': WAVE_ADMIN_KEY } });
+    const list = (await get(`/api/admin/orders?method=wave&q=${encodeURIComponent(order.email)}`)).json() as {
+      orders: { orderNumber: string; method: string }[];
+    };
+    expect(list.orders).toEqual([
+      expect.objectContaining({ orderNumber: order.orderNumber, method: 'wave' }),
+    ]);
+    const cinetpay = (
+      await get(`/api/admin/orders?method=cinetpay&q=${encodeURIComponent(order.email)}`)
+    ).json();
+    expect(cinetpay.orders).toEqual([]);
+    const csv = (await get(`/api/admin/orders/export?method=wave`)).body;
+    const line = csv.split('\r\n').find((l) => l.includes(order.orderNumber))!;
+    expect(line).toContain('"wave"');
+    expect(line).toContain(`wave:${sessionId}`);
+  });
+});
+
 describe('the daily check', () => {
   test('a session Wave says paid without a paid order is handed to the operator, by email, once', async () => {
     const { order, sessionId } = await shop.startWave();
