@@ -4,6 +4,7 @@ import { smtpSettings } from './adapters/mail/smtp-settings';
 import { cinetpaySettings } from './adapters/mobile-money/cinetpay-settings';
 import { stripeSettings } from './adapters/payments/stripe-settings';
 import { storageSettings } from './adapters/storage/storage-settings';
+import { waveSettings } from './adapters/wave/wave-settings';
 import { whatsappSettings } from './adapters/whatsapp/whatsapp-settings';
 import { parseTrustProxy, trustProxyProblem } from './http/trust-proxy';
 import { boolish, ConfigError, fromEnv, httpUrl, optionalString, variablesOf } from './settings';
@@ -263,6 +264,8 @@ const sections = {
   s3: storageSettings,
   /** Automatic mobile money through CinetPay; undefined when its keys are not set. */
   cinetpay: cinetpaySettings,
+  /** Wave Checkout; undefined when its keys are not set. */
+  wave: waveSettings,
   /** Order messages by WhatsApp (issue 20); undefined when its keys are not set. */
   whatsapp: whatsappSettings,
 };

@@ -25,6 +25,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
+import { waveRoutes } from './modules/wave/wave.routes';
 import { webAppRoutes } from './modules/web-app/web-app.routes';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
 
@@ -54,6 +55,7 @@ export async function registerModuleRoutes(
   await app.register(mobileMoneyRoutes);
   await app.register(refundsRoutes);
   await app.register(automaticPaymentRoutes, { deps: automaticPayment });
+  await app.register(waveRoutes, { deps: app.services.wave, mailConfig: app.services.config });
   await app.register(adminEmailsRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(adminCustomersRoutes);

@@ -163,6 +163,8 @@ export const paymentsConfigSchema = z.object({
   publishableKey: z.string().nullable(),
   /** A mobile-money aggregator (CinetPay) confirms payments by itself: the checkout says so. */
   automaticMobileMoney: z.boolean(),
+  /** Wave Checkout configured: offered first among the mobile-money ways (docs/features/wave.md). */
+  wave: z.boolean(),
   /** WhatsApp Cloud API configured: the checkout offers "Get my guides on WhatsApp" (issue 20). */
   whatsapp: z.boolean(),
 });

@@ -63,6 +63,13 @@ export const createMobileMoneyOrderResponseSchema = z.object({
       statusUrl: z.string(),
     })
     .nullable(),
+  /** Wave Checkout, offered first when configured; null otherwise. */
+  wave: z
+    .object({
+      /** POST: opens (or resumes) a Wave checkout; answers Wave's launch page. */
+      checkoutUrl: z.string(),
+    })
+    .nullable(),
 });
 export type CreateMobileMoneyOrderResponse = z.infer<typeof createMobileMoneyOrderResponseSchema>;
 
@@ -97,7 +104,7 @@ export const pendingMobileMoneyOrderSchema = z.object({
   /** The automatic payment attempt, when the shopper started one. */
   automaticPayment: z
     .object({
-      provider: z.literal('cinetpay'),
+      provider: z.enum(['cinetpay', 'wave']),
       transactionId: z.string(),
       providerStatus: z.string().nullable(),
       startedAt: z.string().nullable(),
@@ -160,8 +167,12 @@ export type MobileMoneyCheckoutResponse = z.infer<typeof mobileMoneyCheckoutResp
 export const mobileMoneyStatusResponseSchema = z.object({
   status: orderStatusSchema,
   paymentState: paymentStateSchema,
-  /** Whether the automatic option is offered for this order now. */
+  /** Whether the automatic option (CinetPay) is offered for this order now. */
   automaticAvailable: z.boolean(),
+  /** Whether Wave Checkout is offered for this order now. */
+  waveAvailable: z.boolean(),
+  /** Who the attempt under way (or the last one) is with. */
+  attempt: z.enum(['cinetpay', 'wave']).nullable(),
   amountXof: z.int().nullable(),
   /** The provider's last word (ACCEPTED, REFUSED, PENDING…), null before any attempt. */
   providerStatus: z.string().nullable(),

@@ -51,6 +51,7 @@ export async function orderDetail(db: Db, id: string): Promise<OrderDetail> {
           : (order.providerTransactionId ?? order.mobileMoneyReference),
       mobileMoneyReference: order.mobileMoneyReference,
       providerStatus: order.providerStatus,
+      verifiedBy: order.verifiedBy,
       testMode: order.testMode,
     },
     items: items.map((item) => ({

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, like, lt, notLike, or, type SQL, sql } from 'drizzle-orm';
 import type { OrderFilters, OrderMethodFilter } from '../../../shared/contracts/admin/orders';
 import { METHOD, type PaymentMethod } from '../../../shared/payment-methods';
 import { orderItems, orders } from '../../db/schema';
@@ -25,7 +25,10 @@ export function orderWhere(filters: OrderFilters): SQL | undefined {
   );
 }
 
-/** Mobile money is told apart by how it was paid: a CinetPay transaction, or a receipt. */
+/** A Wave session is held as `wave:<id>` (docs/features/wave.md). */
+const WAVE_SESSION = 'wave:%';
+
+/** Mobile money is told apart by how it was paid: a CinetPay transaction, a Wave session, or a receipt. */
 function methodCondition(method: OrderMethodFilter): SQL | undefined {
   switch (method) {
     case 'card':
@@ -33,7 +36,16 @@ function methodCondition(method: OrderMethodFilter): SQL | undefined {
     case 'free':
       return eq(orders.paymentMethod, METHOD.free);
     case 'cinetpay':
-      return and(eq(orders.paymentMethod, METHOD.mobileMoney), isNotNull(orders.providerTransactionId));
+      return and(
+        eq(orders.paymentMethod, METHOD.mobileMoney),
+        isNotNull(orders.providerTransactionId),
+        notLike(orders.providerTransactionId, WAVE_SESSION),
+      );
+    case 'wave':
+      return and(
+        eq(orders.paymentMethod, METHOD.mobileMoney),
+        like(orders.providerTransactionId, WAVE_SESSION),
+      );
     case 'mobile_money':
       return and(eq(orders.paymentMethod, METHOD.mobileMoney), isNull(orders.providerTransactionId));
   }
@@ -43,6 +55,7 @@ function methodCondition(method: OrderMethodFilter): SQL | undefined {
 export function methodOf(order: { paymentMethod: PaymentMethod; providerTransactionId: string | null }) {
   if (order.paymentMethod === METHOD.card) return 'card' as const;
   if (order.paymentMethod === METHOD.free) return 'free' as const;
+  if (order.providerTransactionId?.startsWith('wave:')) return 'wave' as const;
   return order.providerTransactionId ? ('cinetpay' as const) : ('mobile_money' as const);
 }
 

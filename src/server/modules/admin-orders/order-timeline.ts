@@ -84,7 +84,9 @@ function lifecycle(order: OrderRow) {
       : order.paymentMethod === METHOD.free
         ? 'system'
         : order.providerTransactionId && !order.verifiedBy
-          ? 'cinetpay'
+          ? order.providerTransactionId.startsWith('wave:')
+            ? 'wave'
+            : 'cinetpay'
           : (order.verifiedBy ?? 'system');
   const entries = [
     entry('created', order.createdAt, 'created', 'buyer', `Order placed (${order.paymentMethod})`),
@@ -133,6 +135,15 @@ function eventEntry(event: EventRow) {
       return entry(id, at, event.kind, event.actor, `Delivery email resent to ${text(data.to)}`);
     case 'note':
       return entry(id, at, event.kind, event.actor, 'Private note', text(data.text));
+    case 'refund_refused':
+      return entry(
+        id,
+        at,
+        event.kind,
+        event.actor,
+        `Refund of €${text(data.amount)} refused by ${text(data.provider) === 'wave' ? 'Wave' : 'Stripe'}`,
+        text(data.reason),
+      );
     case 'whatsapp':
       return entry(
         id,

@@ -54,6 +54,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     testMode: deps.payments.testMode,
     publishableKey: deps.payments.publishableKey,
     automaticMobileMoney: app.services.config.cinetpay !== undefined,
+    wave: app.services.config.wave !== undefined,
     whatsapp: app.services.config.whatsapp !== undefined,
   }));
 

@@ -111,12 +111,17 @@ export function composeOperatorPaymentAttention(
   payment: { transactionId: string; providerStatus: string | null; reason: string },
   adminUrl: string,
 ): ComposedEmail {
+  // A Wave session is held as `wave:<id>` (docs/features/wave.md).
+  const wave = payment.transactionId.startsWith('wave:');
+  const where = wave
+    ? `Wave checkout session ${payment.transactionId.slice(5)}, last status ${payment.providerStatus ?? 'unknown'}. Look it up in Wave's Business Portal.`
+    : `CinetPay transaction ${payment.transactionId}, last status ${payment.providerStatus ?? 'unknown'}. Look it up in CinetPay's back-office.`;
   return compose(
     'en',
-    `CinetPay payment to check – order ${order.orderNumber}`,
+    `${wave ? 'Wave' : 'CinetPay'} payment to check – order ${order.orderNumber}`,
     [
       `The automatic mobile money payment of order ${order.orderNumber} needs you: ${payment.reason}.`,
-      `CinetPay transaction ${payment.transactionId}, last status ${payment.providerStatus ?? 'unknown'}. Look it up in CinetPay's back-office.`,
+      where,
       `Customer: ${order.firstName} ${order.lastName}, ${order.email}, ${order.phoneNumber}.`,
       `Amount: ${displayPrice(order.total, 'en')}. Guides: ${order.guides.join(', ')}.`,
       'The shopper was told they would hear from us within 24 hours. Validate, reject or refund it; the Mobile Money tab:',

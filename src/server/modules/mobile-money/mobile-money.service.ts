@@ -24,7 +24,7 @@ import { receiptPayment } from './receipt-payment';
 export interface MobileMoneyDeps {
   db: Db;
   files: FileStore;
-  config: Pick<Config, 'mobileMoney' | 'limits'> & Partial<Pick<Config, 'cinetpay'>>;
+  config: Pick<Config, 'mobileMoney' | 'limits'> & Partial<Pick<Config, 'cinetpay' | 'wave'>>;
 }
 
 /**
@@ -126,15 +126,26 @@ export async function placeMobileMoneyOrder(
         totalCents,
       })),
       verificationHours: VERIFICATION_HOURS,
-      // Offered only when the provider's keys are set; otherwise the receipt flow is all there is.
-      automaticPayment: deps.config.cinetpay
-        ? {
-            provider: 'cinetpay' as const,
-            checkoutUrl: `/api/orders/${encodeURIComponent(order.publicId)}/mobile-money/checkout`,
-            statusUrl: `/api/orders/${encodeURIComponent(order.publicId)}/mobile-money/status`,
-          }
-        : null,
+      ...automaticOptions(deps, order.publicId),
     },
+  };
+}
+
+/**
+ * The automatic ways to pay, offered only when their keys are set (otherwise the receipt flow is all
+ * there is): Wave Checkout first (docs/features/wave.md), then CinetPay.
+ */
+function automaticOptions(deps: MobileMoneyDeps, publicId: string) {
+  const id = encodeURIComponent(publicId);
+  return {
+    automaticPayment: deps.config.cinetpay
+      ? {
+          provider: 'cinetpay' as const,
+          checkoutUrl: `/api/orders/${id}/mobile-money/checkout`,
+          statusUrl: `/api/orders/${id}/mobile-money/status`,
+        }
+      : null,
+    wave: deps.config.wave ? { checkoutUrl: `/api/orders/${id}/wave/checkout` } : null,
   };
 }
 

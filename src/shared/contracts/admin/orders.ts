@@ -16,8 +16,8 @@ export const ORDER_COUNT_CAP = 1000;
  */
 export const ORDER_COUNT_CAP_GUIDE_AND_MORE = 100;
 
-/** How the operator names a method: mobile money by receipt and CinetPay are told apart. */
-export const ORDER_METHOD_FILTERS = ['card', 'mobile_money', 'cinetpay', 'free'] as const;
+/** How the operator names a method: mobile money by receipt, CinetPay and Wave are told apart. */
+export const ORDER_METHOD_FILTERS = ['card', 'mobile_money', 'cinetpay', 'wave', 'free'] as const;
 export const orderMethodFilterSchema = z.enum(ORDER_METHOD_FILTERS);
 export type OrderMethodFilter = z.infer<typeof orderMethodFilterSchema>;
 
@@ -124,6 +124,8 @@ export const orderDetailSchema = z.object({
     providerId: z.string().nullable(),
     mobileMoneyReference: z.string().nullable(),
     providerStatus: z.string().nullable(),
+    /** Who confirmed the payment: 'stripe', 'cinetpay', 'wave', or the operator. */
+    verifiedBy: z.string().nullable(),
     testMode: z.boolean(),
   }),
   items: z.array(

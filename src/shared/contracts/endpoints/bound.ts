@@ -24,6 +24,8 @@ import * as receipts from './receipts';
 import { receiptsSchemas } from './receipts.schemas';
 import * as storefront from './storefront';
 import { storefrontSchemas } from './storefront.schemas';
+import * as wave from './wave';
+import { waveSchemas } from './wave.schemas';
 import * as whatsapp from './whatsapp';
 import { whatsappSchemas } from './whatsapp.schemas';
 
@@ -37,6 +39,7 @@ export const api = {
   adminCustomers: bindSchemas(adminCustomers, adminCustomersSchemas),
   adminActivity: bindSchemas(adminActivity, adminActivitySchemas),
   adminDiscounts: bindSchemas(adminDiscounts, adminDiscountsSchemas),
+  wave: bindSchemas(wave, waveSchemas),
   whatsapp: bindSchemas(whatsapp, whatsappSchemas),
   library: bindSchemas(library, librarySchemas),
   editions: bindSchemas(editions, editionsSchemas),

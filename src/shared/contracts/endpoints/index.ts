@@ -15,6 +15,7 @@ import * as editions from './editions';
 import * as library from './library';
 import * as receipts from './receipts';
 import * as storefront from './storefront';
+import * as wave from './wave';
 import * as whatsapp from './whatsapp';
 
 export const endpoints = {
@@ -29,6 +30,7 @@ export const endpoints = {
   adminCustomers,
   adminActivity,
   adminDiscounts,
+  wave,
   whatsapp,
   library,
   editions,

@@ -29,6 +29,7 @@ export const METHOD_LABELS: Record<OrderMethodFilter, string> = {
   card: 'Card',
   mobile_money: 'Mobile money (receipt)',
   cinetpay: 'CinetPay',
+  wave: 'Wave',
   free: 'Free',
 };
 export const METHOD_OPTIONS: { value: OrderMethodFilter | ''; label: string }[] = [

@@ -6,6 +6,7 @@ const ACTOR_NAMES: Record<string, string> = {
   system: 'Shop',
   stripe: 'Stripe',
   cinetpay: 'CinetPay',
+  wave: 'Wave',
   whatsapp: 'WhatsApp',
 };
 const actorName = (actor: string | null) => (actor ? (ACTOR_NAMES[actor] ?? `Operator (${actor})`) : '');

@@ -121,8 +121,16 @@ export const en: Record<keyof typeof fr, string> = {
     'Every operator in Côte d’Ivoire and Senegal: Orange Money, MTN MoMo, Moov Money, Wave, Free Money.',
   'mm.alreadyPaid': 'I already paid / upload a receipt',
   'mm.autoError': 'Payment unavailable',
+  'mm.payWave': 'Pay with Wave',
+  'mm.payWaveAgain': 'Pay with Wave again',
+  'mm.resumeWave': 'Resume the Wave payment',
+  'mm.waveText':
+    'Pay {amount} with Wave: the app opens on your phone (a QR code on a computer) and your guides arrive as soon as Wave confirms the payment.',
+  'mm.otherWallet': 'Another mobile wallet (Orange Money, MTN MoMo, Moov Money…)',
   'mm.autoErrorText':
     'The payment could not start. Try again, or pay from your wallet and send us the receipt.',
+  'checkout.mobileNoteWave':
+    'After ordering, you pay with Wave in a moment (the app opens on your phone) and your guides arrive as soon as it is confirmed. Other wallets remain possible, or pay yourself and send us the receipt.',
   'checkout.mobileNoteAuto':
     'After ordering, you pay with your mobile wallet on CinetPay’s secure page and your guides arrive as soon as it is confirmed. You can also pay on your own and send us the receipt.',
   'order.confirmingTitle': 'Confirming your payment',
@@ -131,6 +139,8 @@ export const en: Record<keyof typeof fr, string> = {
   'order.failedTitle': 'The payment did not go through',
   'order.failedText':
     'CinetPay says the payment was refused or cancelled. You can try again, or pay from your wallet and send us the receipt.',
+  'order.failedTextWave':
+    'Wave says the payment did not go through or the session expired. You can try Wave again, choose another wallet, or pay yourself and send us the receipt.',
   'order.paidToast': 'Payment confirmed: your guides are ready.',
   'order.reviewTitle': 'Your payment is being checked',
   'order.reviewText':
