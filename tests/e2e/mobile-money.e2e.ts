@@ -228,7 +228,7 @@ describe('paying by mobile money', () => {
     const csv = await readFile((await download.path())!);
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv.toString('utf8')).toContain('"Touré"');
-    expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^email-list-\d{4}-\d{2}-\d{2}\.csv$/);
 
     if (SCREENSHOT_DIR) {
       const narrow = await signedInAdmin('emails', 360);
