@@ -1,0 +1,5 @@
+import { needsYouSchema } from '../admin/needs-you';
+
+export const adminNeedsYouSchemas = {
+  needsYou: { response: { 200: needsYouSchema } },
+};
