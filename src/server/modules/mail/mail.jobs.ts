@@ -54,7 +54,11 @@ export function deliveryJobs<D extends DeliveryJobDeps>(options: {
         return;
       }
       const delivery = await completedOrder(deps.db, job.orderId);
-      await sendDeliveryEmail(deps, delivery, { resendRequestId: job.requestId, signal: context.signal });
+      await sendDeliveryEmail(deps, delivery, {
+        resendRequestId: job.requestId,
+        emailChanged: job.why === 'email_changed',
+        signal: context.signal,
+      });
     }),
   ];
 }
