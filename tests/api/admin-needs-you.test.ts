@@ -60,7 +60,13 @@ test('proofs to check, flagged payments, orders about to expire and failed messa
     { kind: 'delivery', toEmail: 'a@example.com', subject: 'x', status: 'failed' },
     { kind: 'delivery', toEmail: 'b@example.com', subject: 'x', status: 'sent' },
     // A failure of last month is history.
-    { kind: 'delivery', toEmail: 'c@example.com', subject: 'x', status: 'failed', createdAt: hoursAgo(24 * 30) },
+    {
+      kind: 'delivery',
+      toEmail: 'c@example.com',
+      subject: 'x',
+      status: 'failed',
+      createdAt: hoursAgo(24 * 30),
+    },
   ]);
   await ctx.db.insert(whatsappMessages).values({
     kind: 'order-paid',

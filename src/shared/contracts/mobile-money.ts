@@ -123,6 +123,22 @@ export type PendingMobileMoneyQuery = z.infer<typeof pendingMobileMoneyQuerySche
 
 export const adminOrderParamsSchema = z.object({ id: z.string().max(100) });
 
+/** Control characters (but tab and line breaks) and lone UTF-16 surrogates: no text an email can carry. */
+const UNPRINTABLE =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Reject: an optional reason, written into the rejection email as the operator typed it. */
+export const rejectOrderBodySchema = z
+  .object({
+    reason: z
+      .string({ error: 'reason must be text' })
+      .trim()
+      .max(500, { error: 'reason must be at most 500 characters' })
+      .refine((text) => !UNPRINTABLE.test(text), { error: 'reason must be printable text' })
+      .optional(),
+  })
+  .nullish();
+
 export const verifyOrderBodySchema = z.object({
   /** Admin spec §6: the dashboard sends the constant 'admin'. */
   verifiedBy: z

@@ -16,7 +16,7 @@ import {
   scrollPercent,
   visitorIdOf,
 } from './rules';
-import type { TrackFields } from './track';
+import { MISSED_KEY, type MissedEvent, type TrackFields } from './track';
 
 // The contract's values, repeated: importing them would pull zod into the chunk.
 const SCROLL_DEBOUNCE_MS = 100;
@@ -253,6 +253,19 @@ export function startTracker(env: TrackerEnv): {
   win.addEventListener('pagehide', hide);
   win.addEventListener('online', () => void queue.flush());
 
+  // Pages of this visit left before their tracker loaded (load-tracker.ts): counted now, once.
+  const missed = readJson<MissedEvent[]>(storage, MISSED_KEY);
+  if (Array.isArray(missed) && missed.length > 0) {
+    try {
+      storage?.removeItem(MISSED_KEY);
+    } catch {
+      // storage refused: nothing was kept either
+    }
+    for (const entry of missed) {
+      if (Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'object' && entry[1])
+        emit(entry[0], entry[1]);
+    }
+  }
   emit('page_view');
   return { emit, queue };
 }

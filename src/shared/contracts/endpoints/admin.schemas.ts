@@ -44,6 +44,7 @@ import {
   orderDecisionResponseSchema,
   pendingMobileMoneyOrdersSchema,
   pendingMobileMoneyQuerySchema,
+  rejectOrderBodySchema,
   verifyOrderBodySchema,
 } from '../mobile-money';
 import { binaryResponse, noContentResponse } from './answers';
@@ -104,7 +105,11 @@ export const adminSchemas = {
     body: verifyOrderBodySchema,
     response: { 200: orderDecisionResponseSchema },
   },
-  rejectOrder: { params: adminOrderParamsSchema, response: { 200: orderDecisionResponseSchema } },
+  rejectOrder: {
+    params: adminOrderParamsSchema,
+    body: rejectOrderBodySchema,
+    response: { 200: orderDecisionResponseSchema },
+  },
   receipt: {
     params: adminOrderParamsSchema,
     response: binaryResponse('The latest receipt: a WebP image or a PDF'),
