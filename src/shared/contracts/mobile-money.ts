@@ -123,9 +123,19 @@ export type PendingMobileMoneyQuery = z.infer<typeof pendingMobileMoneyQuerySche
 
 export const adminOrderParamsSchema = z.object({ id: z.string().max(100) });
 
-/** Control characters (but tab and line breaks) and lone UTF-16 surrogates: no text an email can carry. */
-const UNPRINTABLE =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** No control characters (but tab and line breaks) and no lone UTF-16 surrogates: text an email can carry. */
+function isPrintable(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 127) return false;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return false;
+  }
+  return true;
+}
 
 /** Reject: an optional reason, written into the rejection email as the operator typed it. */
 export const rejectOrderBodySchema = z
@@ -134,7 +144,7 @@ export const rejectOrderBodySchema = z
       .string({ error: 'reason must be text' })
       .trim()
       .max(500, { error: 'reason must be at most 500 characters' })
-      .refine((text) => !UNPRINTABLE.test(text), { error: 'reason must be printable text' })
+      .refine(isPrintable, { error: 'reason must be printable text' })
       .optional(),
   })
   .nullish();

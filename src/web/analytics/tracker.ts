@@ -16,7 +16,8 @@ import {
   scrollPercent,
   visitorIdOf,
 } from './rules';
-import { MISSED_KEY, type MissedEvent, type TrackFields } from './track';
+import type { TrackFields } from './track';
+import { readJson, replayKeptEvents, writeJson } from './tracker-storage';
 
 // The contract's values, repeated: importing them would pull zod into the chunk.
 const SCROLL_DEBOUNCE_MS = 100;
@@ -59,22 +60,6 @@ export interface TrackerEnv {
   post(body: string): Promise<{ ok: boolean; status: number }>;
   beacon(body: string): boolean;
   warn(message: string, detail?: unknown): void;
-}
-
-function readJson<T>(storage: Storage | null, key: string): T | null {
-  try {
-    return JSON.parse(storage?.getItem(key) ?? 'null') as T | null;
-  } catch {
-    return null;
-  }
-}
-
-function writeJson(storage: Storage | null, key: string, value: unknown) {
-  try {
-    storage?.setItem(key, JSON.stringify(value));
-  } catch {
-    // storage full or refused: the visit is still counted, only not remembered
-  }
 }
 
 /** The visitor id kept in storage, or a new one made from the browser's traits (and then kept). */
@@ -253,19 +238,7 @@ export function startTracker(env: TrackerEnv): {
   win.addEventListener('pagehide', hide);
   win.addEventListener('online', () => void queue.flush());
 
-  // Pages of this visit left before their tracker loaded (load-tracker.ts): counted now, once.
-  const missed = readJson<MissedEvent[]>(storage, MISSED_KEY);
-  if (Array.isArray(missed) && missed.length > 0) {
-    try {
-      storage?.removeItem(MISSED_KEY);
-    } catch {
-      // storage refused: nothing was kept either
-    }
-    for (const entry of missed) {
-      if (Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'object' && entry[1])
-        emit(entry[0], entry[1]);
-    }
-  }
+  replayKeptEvents(storage, emit);
   emit('page_view');
   return { emit, queue };
 }
