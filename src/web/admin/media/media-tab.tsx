@@ -72,7 +72,12 @@ export function MediaTab() {
   };
 
   const confirmDelete = (item: MediaItem) => {
-    if (window.confirm(`Delete ${item.fileName}?`)) void remove.run(item.id);
+    // An image a text shows would leave a broken picture there: say which texts first.
+    const question =
+      item.usedBy.length > 0
+        ? `${item.fileName} is shown in ${item.usedBy.length === 1 ? 'this content block' : `these ${item.usedBy.length} content blocks`}: ${item.usedBy.join(', ')}. Deleting it leaves a broken image there. Delete it anyway?`
+        : `Delete ${item.fileName}?`;
+    if (window.confirm(question)) void remove.run(item.id);
   };
 
   return (
