@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { Link, useLocation, useRoute } from 'wouter';
+import { Link, useRoute } from 'wouter';
 import * as admin from '../../../shared/contracts/endpoints/admin';
 import * as adminNeedsYou from '../../../shared/contracts/endpoints/admin-needs-you';
 import { ADMIN_TABS, type AdminTab, paths } from '../../lib/paths';
@@ -65,7 +65,6 @@ export default function AdminApp() {
 
 /** The signed-in frame: the tabs with what waits in each, and the active tab. */
 function Dashboard({ active }: { active: AdminTab }) {
-  const [, navigate] = useLocation();
   const needs = useAdminData(adminNeedsYou.needsYou);
   // Counted again on every tab change, so an action taken in a tab shows in the counts at once.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the active tab is the trigger
@@ -87,24 +86,9 @@ function Dashboard({ active }: { active: AdminTab }) {
             Logout
           </button>
         </div>
-        {/* On a phone, one select instead of ten wrapped tabs; each choice is the tab's own address. */}
-        <label className="mt-4 block text-sm font-medium sm:hidden">
-          Section
-          <select
-            value={active}
-            onChange={(event) => navigate(paths.admin(event.target.value as AdminTab))}
-            className="mt-1 block h-11 w-full rounded-md border border-stone-300 bg-white px-2"
-          >
-            {ADMIN_TABS.map((t) => (
-              <option key={t} value={t}>
-                {TAB_LABELS[t]}
-                {counts[t] ? ` (${counts[t]} waiting)` : ''}
-              </option>
-            ))}
-          </select>
-        </label>
+        {/* On a phone the tabs stay one row that scrolls sideways, not four wrapped rows; each keeps its address. */}
         <nav
-          className="mt-4 hidden flex-wrap gap-1 border-b border-stone-200 sm:flex"
+          className="-mx-4 mt-4 flex gap-1 overflow-x-auto border-b border-stone-200 px-4 whitespace-nowrap sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
           aria-label="Admin sections"
         >
           {ADMIN_TABS.map((t) => (
@@ -112,7 +96,14 @@ function Dashboard({ active }: { active: AdminTab }) {
               key={t}
               href={paths.admin(t)}
               aria-current={t === active ? 'page' : undefined}
-              className={`rounded-t-md px-4 py-2 text-sm font-medium ${t === active ? 'bg-teal-800 text-white' : 'text-stone-700 hover:bg-stone-100'}`}
+              // The active tab in view when the row scrolls (a phone opening /admin/activity).
+              ref={
+                t === active
+                  ? (link: HTMLAnchorElement | null) =>
+                      link?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+                  : undefined
+              }
+              className={`shrink-0 rounded-t-md px-4 py-2 text-sm font-medium ${t === active ? 'bg-teal-800 text-white' : 'text-stone-700 hover:bg-stone-100'}`}
             >
               {TAB_LABELS[t]}
               <TabCount count={counts[t]} active={t === active} />
