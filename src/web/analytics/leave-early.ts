@@ -2,7 +2,7 @@
  * A page left before the tracker chunk loaded (a visitor who reads /faq for a second and moves on
  * on a busy phone) is still counted: on page hide its view, and the calls that waited, leave by
  * beacon with the fields the main bundle can know cheaply; when no beacon can be queued, they are
- * kept for the next page's tracker. Either way once (docs/features/analytics-page-views.md).
+ * kept for the next page's tracker. Either way once (docs/decisions/032-page-views-of-pages-left-early.md).
  */
 import type { AnalyticsEvent } from '../../shared/contracts/analytics';
 import * as analytics from '../../shared/contracts/endpoints/analytics';

@@ -5,7 +5,7 @@ import { connectTracker } from './track';
  * Watches from the first script on for the page being left before the tracker runs: its view then
  * leaves by beacon (leave-early.ts), once. Returns what loads the tracker chunk once the hydrated
  * page is idle, so that analytics never delays the first render or competes with it for a slow
- * connection (docs/features/analytics-page-views.md).
+ * connection (docs/decisions/032-page-views-of-pages-left-early.md).
  */
 export function watchPageViews(): { loadTrackerWhenIdle(): void } {
   const landing = { page: location.pathname, timestamp: Math.round(performance.timeOrigin) };

@@ -31,7 +31,7 @@ export function orderWhere(filters: OrderFilters): SQL | undefined {
 
 /**
  * A refunded order keeps its status "completed": "completed" means paid and not refunded, and
- * refunded or partly refunded are read from the sum of its refunds (docs/features/order-statuses.md).
+ * refunded or partly refunded are read from the sum of its refunds (docs/features/order-desk.md).
  */
 function statusCondition(status: OrderStatusFilter): SQL | undefined {
   switch (status) {
