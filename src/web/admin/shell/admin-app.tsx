@@ -88,7 +88,7 @@ function Dashboard({ active }: { active: AdminTab }) {
         </div>
         {/* On a phone the tabs stay one row that scrolls sideways, not four wrapped rows; each keeps its address. */}
         <nav
-          className="-mx-4 mt-4 flex gap-1 overflow-x-auto border-b border-stone-200 px-4 whitespace-nowrap sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
+          className="mt-4 flex max-w-full gap-1 overflow-x-auto border-b border-stone-200 whitespace-nowrap sm:flex-wrap sm:overflow-visible"
           aria-label="Admin sections"
         >
           {ADMIN_TABS.map((t) => (
