@@ -103,7 +103,7 @@ function Dashboard({ active }: { active: AdminTab }) {
                       link?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
                   : undefined
               }
-              className={`shrink-0 rounded-t-md px-4 py-2 text-sm font-medium ${t === active ? 'bg-teal-800 text-white' : 'text-stone-700 hover:bg-stone-100'}`}
+              className={`relative shrink-0 rounded-t-md px-4 py-2 text-sm font-medium ${t === active ? 'bg-teal-800 text-white' : 'text-stone-700 hover:bg-stone-100'}`}
             >
               {TAB_LABELS[t]}
               <TabCount count={counts[t]} active={t === active} />
