@@ -20,6 +20,7 @@ import { mailRoutes } from './modules/mail/mail.routes';
 import { automaticPaymentRoutes } from './modules/mobile-money/automatic-payment.routes';
 import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-payment.service';
 import { mobileMoneyRoutes } from './modules/mobile-money/mobile-money.routes';
+import { needsYouRoutes } from './modules/needs-you/needs-you.routes';
 import { recordOrderEvent } from './modules/orders/order-events';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
@@ -60,6 +61,7 @@ export async function registerModuleRoutes(
   await app.register(adminOrdersRoutes);
   await app.register(adminCustomersRoutes);
   await app.register(activityRoutes);
+  await app.register(needsYouRoutes);
   await app.register(discountsRoutes);
   await app.register(whatsappRoutes);
   await app.register(libraryRoutes);

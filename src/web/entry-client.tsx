@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { isLocale, LOCALE_STORAGE_KEY, type Locale } from '../shared/locale';
 import { SSR_STATE_KEY } from '../shared/ssr';
-import { loadTrackerWhenIdle } from './analytics/load-tracker';
+import { watchPageViews } from './analytics/load-tracker';
 import { AppShell } from './app/app-shell';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/routes';
@@ -87,8 +87,11 @@ function App() {
   );
 }
 
+// Before anything else: a page left even before hydration is counted.
+const pageViews = watchPageViews();
+
 // The page's language must be loaded before hydrating, or the first render would not match the HTML.
 loadLocale(currentLocale).then(() => {
   hydrateRoot(document.getElementById('root')!, <App />);
-  loadTrackerWhenIdle();
+  pageViews.loadTrackerWhenIdle();
 });

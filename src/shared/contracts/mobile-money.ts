@@ -130,6 +130,32 @@ export type PendingMobileMoneyQuery = z.infer<typeof pendingMobileMoneyQuerySche
 
 export const adminOrderParamsSchema = z.object({ id: z.string().max(100) });
 
+/** No control characters (but tab and line breaks) and no lone UTF-16 surrogates: text an email can carry. */
+function isPrintable(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 127) return false;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return false;
+  }
+  return true;
+}
+
+/** Reject: an optional reason, written into the rejection email as the operator typed it. */
+export const rejectOrderBodySchema = z
+  .object({
+    reason: z
+      .string({ error: 'reason must be text' })
+      .trim()
+      .max(500, { error: 'reason must be at most 500 characters' })
+      .refine(isPrintable, { error: 'reason must be printable text' })
+      .optional(),
+  })
+  .nullish();
+
 export const verifyOrderBodySchema = z.object({
   /** Admin spec §6: the dashboard sends the constant 'admin'. */
   verifiedBy: z

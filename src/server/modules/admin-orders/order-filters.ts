@@ -1,5 +1,9 @@
 import { and, eq, gte, isNotNull, isNull, like, lt, notLike, or, type SQL, sql } from 'drizzle-orm';
-import type { OrderFilters, OrderMethodFilter } from '../../../shared/contracts/admin/orders';
+import type {
+  OrderFilters,
+  OrderMethodFilter,
+  OrderStatusFilter,
+} from '../../../shared/contracts/admin/orders';
 import { METHOD, type PaymentMethod } from '../../../shared/payment-methods';
 import { orderItems, orders } from '../../db/schema';
 import { orderSearchText } from '../../db/schema/orders';
@@ -12,7 +16,7 @@ import { orderSearchText } from '../../db/schema/orders';
 export function orderWhere(filters: OrderFilters): SQL | undefined {
   return and(
     filters.q ? searchCondition(filters.q) : undefined,
-    filters.status ? eq(orders.status, filters.status) : undefined,
+    filters.status ? statusCondition(filters.status) : undefined,
     filters.method ? methodCondition(filters.method) : undefined,
     filters.locale ? eq(orders.locale, filters.locale) : undefined,
     filters.guide
@@ -23,6 +27,31 @@ export function orderWhere(filters: OrderFilters): SQL | undefined {
       ? lt(orders.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000))
       : undefined,
   );
+}
+
+/**
+ * A refunded order keeps its status "completed": "completed" means paid and not refunded, and
+ * refunded or partly refunded are read from the sum of its refunds (docs/features/order-desk.md).
+ */
+function statusCondition(status: OrderStatusFilter): SQL | undefined {
+  switch (status) {
+    case 'completed':
+      return and(eq(orders.status, 'completed'), sql`${orders.refundedAmount} = 0`);
+    case 'refunded':
+      return and(
+        eq(orders.status, 'completed'),
+        sql`${orders.refundedAmount} > 0`,
+        sql`${orders.refundedAmount} >= ${orders.total}`,
+      );
+    case 'partially_refunded':
+      return and(
+        eq(orders.status, 'completed'),
+        sql`${orders.refundedAmount} > 0`,
+        sql`${orders.refundedAmount} < ${orders.total}`,
+      );
+    default:
+      return eq(orders.status, status);
+  }
 }
 
 /** A Wave session is held as `wave:<id>` (docs/features/wave.md). */

@@ -32,6 +32,7 @@ import {
   MOBILE_MONEY_EMAIL_JOB,
   type MobileMoneyEmailKind,
   mobileMoneyEmailJob,
+  rejectionEmailJob,
 } from './mobile-money-email-job';
 import { type ReceiptDecision, receiptAction } from './receipt-payment';
 
@@ -196,14 +197,20 @@ export async function decideOrder(
         ? await completeOrder(tx, action.ref, { verifiedBy: action.verifiedBy ?? 'operator' })
         : await rejectOrder(tx, order.id);
     if (!row) return undefined;
-    if (action.action !== 'complete') await enqueueJob(tx, mobileMoneyEmailJob('rejection', row.id));
+    const reason = decision.kind === 'reject' ? decision.reason : undefined;
+    if (action.action !== 'complete') await enqueueJob(tx, rejectionEmailJob(row.id, reason));
     await recordActivity(tx, {
       actor,
       action: action.action === 'complete' ? 'order.validate' : 'order.reject',
       subjectType: 'order',
       subjectId: row.id,
       before: { orderNumber: order.orderNumber, status: order.status },
-      after: { orderNumber: row.orderNumber, status: row.status, verifiedBy: row.verifiedBy },
+      after: {
+        orderNumber: row.orderNumber,
+        status: row.status,
+        verifiedBy: row.verifiedBy,
+        ...(reason ? { reason } : {}),
+      },
     });
     return row;
   });

@@ -6,6 +6,7 @@ import * as admin from './admin';
 import * as adminActivity from './admin-activity';
 import * as adminCustomers from './admin-customers';
 import * as adminDiscounts from './admin-discounts';
+import * as adminNeedsYou from './admin-needs-you';
 import * as adminOrders from './admin-orders';
 import * as adminRefunds from './admin-refunds';
 import * as analytics from './analytics';
@@ -29,6 +30,7 @@ export const endpoints = {
   adminOrders,
   adminCustomers,
   adminActivity,
+  adminNeedsYou,
   adminDiscounts,
   wave,
   whatsapp,
