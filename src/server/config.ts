@@ -208,6 +208,8 @@ const limitsSettings = fromEnv({
   /** "My guides" (issue 19): sign-in links asked for per client address per 15 minutes, and per email per hour. */
   librarySignInsPerClient: ['LIBRARY_SIGN_INS_PER_CLIENT', count(1, 1_000_000, 20)],
   librarySignInsPerEmailPerHour: ['LIBRARY_SIGN_INS_PER_EMAIL_PER_HOUR', count(1, 1_000_000, 5)],
+  reviewWritesPerClient: ['REVIEW_WRITES_PER_CLIENT', count(1, 1_000_000, 60)],
+  reviewWritesPerOrderPerHour: ['REVIEW_WRITES_PER_ORDER_PER_HOUR', count(1, 1_000_000, 20)],
 });
 
 /**

@@ -12,6 +12,7 @@ import { deliveryJobs } from './modules/mail/mail.jobs';
 import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-payment.service';
 import { mobileMoneyJobs, resendPaymentInstructions } from './modules/mobile-money/mobile-money.jobs';
 import { refundJobs } from './modules/refunds/refund-email-job';
+import { reviewJobs } from './modules/reviews/review-reminder';
 import { whatsappJobs, withWhatsAppMessages } from './modules/whatsapp/whatsapp.jobs';
 
 /** What every job needs, together: each module's handlers take their part of it. */
@@ -38,6 +39,7 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
     ...libraryJobs,
     ...lightJobs,
     ...editionJobs,
+    ...reviewJobs,
   ]);
   // An order's WhatsApp message is queued by the jobs that deliver it or say how to pay it.
   return withWhatsAppMessages(handlers, deps);

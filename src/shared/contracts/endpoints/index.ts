@@ -8,12 +8,14 @@ import * as adminCustomers from './admin-customers';
 import * as adminDiscounts from './admin-discounts';
 import * as adminOrders from './admin-orders';
 import * as adminRefunds from './admin-refunds';
+import * as adminReviews from './admin-reviews';
 import * as analytics from './analytics';
 import * as checkout from './checkout';
 import * as delivery from './delivery';
 import * as editions from './editions';
 import * as library from './library';
 import * as receipts from './receipts';
+import * as reviews from './reviews';
 import * as storefront from './storefront';
 import * as whatsapp from './whatsapp';
 
@@ -32,5 +34,7 @@ export const endpoints = {
   whatsapp,
   library,
   editions,
+  reviews,
+  adminReviews,
 };
 export type { BodyOf, Method, ParamsOf, QueryOf, ResponseOf, Route } from './define';

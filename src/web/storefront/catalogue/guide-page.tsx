@@ -15,9 +15,40 @@ import { DownloadCost } from '../downloads/download-cost';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { editionWords } from './edition-words';
 import { GuidePreview } from './guide-preview';
+import { GuideReviews } from './guide-reviews';
+import { RatingLine } from './review-stars';
 import { WhatsAppShareLink } from './share-link';
 
 const OG_LOCALES = { fr: 'fr_FR', en: 'en_GB' } satisfies Record<Locale, string>;
+
+/** The rating and the reviews the page shows, as schema.org says them (docs/features/reviews.md). */
+function reviewMarkup(guide: GuideDetail) {
+  if (!guide.rating) return {};
+  const stars = (value: number | string) => ({
+    '@type': 'Rating',
+    ratingValue: value,
+    bestRating: 5,
+    worstRating: 1,
+  });
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: guide.rating.average,
+      reviewCount: guide.rating.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: guide.reviews.map((review) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: review.reviewer },
+      datePublished: review.createdAt.slice(0, 10),
+      reviewRating: stars(review.rating),
+      inLanguage: review.locale,
+      ...(review.title ? { name: review.title } : {}),
+      ...(review.text ? { reviewBody: review.text } : {}),
+    })),
+  };
+}
 
 /**
  * Tags that make a shared link show the cover, title and price (issue 20: the price, in this page's
@@ -45,15 +76,8 @@ function guideHeadExtra(guide: GuideDetail, origin: string, locale: Locale): str
       sku: guide.id,
       inLanguage: guide.locale,
       brand: { '@type': 'Brand', name: 'Guides Afrique' },
-      ...(guide.reviewCount > 0
-        ? {
-            aggregateRating: {
-              '@type': 'AggregateRating',
-              ratingValue: guide.rating,
-              reviewCount: guide.reviewCount,
-            },
-          }
-        : {}),
+      // Exactly what the page shows: published buyers' reviews, nothing when there are none.
+      ...reviewMarkup(guide),
       offers: {
         '@type': 'Offer',
         price: guide.price,
@@ -120,6 +144,7 @@ export function GuidePage() {
           <GuidePreview guideId={g.id} title={g.title} className="mt-4 max-w-md border border-stone-200" />
         </section>
       ) : null}
+      <GuideReviews guide={g} />
     </article>
   );
 }
@@ -132,6 +157,11 @@ function GuideHeading(props: { guide: GuideDetail; className?: string }) {
       <h1 className="text-2xl font-bold sm:text-3xl" lang={g.locale}>
         {g.title}
       </h1>
+      {g.rating ? (
+        <a href="#reviews" className="mt-2 inline-block">
+          <RatingLine rating={g.rating} />
+        </a>
+      ) : null}
       <p className="mt-3 text-xl font-semibold text-teal-800">{displayPrice(g.price, locale)}</p>
     </div>
   );
