@@ -49,9 +49,10 @@ export function ReviewsTab() {
         ) : null}
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
-        <label className="text-sm font-semibold">
-          Guide
+        <div className="text-sm font-semibold">
+          <label htmlFor="reviews-guide">Guide</label>
           <select
+            id="reviews-guide"
             value={filters.guideId}
             onChange={(e) => change({ guideId: e.target.value })}
             className={select}
@@ -63,10 +64,11 @@ export function ReviewsTab() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="text-sm font-semibold">
-          Stars
+        </div>
+        <div className="text-sm font-semibold">
+          <label htmlFor="reviews-stars">Stars</label>
           <select
+            id="reviews-stars"
             value={filters.stars}
             onChange={(e) => change({ stars: e.target.value })}
             className={select}
@@ -78,10 +80,11 @@ export function ReviewsTab() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="text-sm font-semibold">
-          Show
+        </div>
+        <div className="text-sm font-semibold">
+          <label htmlFor="reviews-show">Show</label>
           <select
+            id="reviews-show"
             value={filters.show}
             onChange={(e) => change({ show: e.target.value as Filters['show'] })}
             className={select}
@@ -92,7 +95,7 @@ export function ReviewsTab() {
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </div>
       <AsyncState
         state={{ ...list, data: data?.reviews }}

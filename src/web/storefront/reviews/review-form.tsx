@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import * as reviewEndpoints from '../../../shared/contracts/endpoints/reviews';
 import { REVIEW_TEXT_MAX, REVIEW_TITLE_MAX, type ReviewBody } from '../../../shared/contracts/reviews';
 import type { Locale } from '../../../shared/locale';
@@ -143,6 +143,7 @@ function ReviewWords(props: {
 }) {
   const t = useMessages(reviewMessages);
   const [words, setWords] = useState(props.initial);
+  const languageId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void props.onSave(words);
@@ -169,9 +170,10 @@ function ReviewWords(props: {
           className={field}
         />
       </label>
-      <label className="block text-sm font-semibold">
-        {t('language')}
+      <div className="text-sm font-semibold">
+        <label htmlFor={languageId}>{t('language')}</label>
         <select
+          id={languageId}
           value={words.locale}
           onChange={(event) => setWords({ ...words, locale: event.target.value === 'en' ? 'en' : 'fr' })}
           className={field}
@@ -179,7 +181,7 @@ function ReviewWords(props: {
           <option value="fr">{t('language.fr')}</option>
           <option value="en">{t('language.en')}</option>
         </select>
-      </label>
+      </div>
       <div className="flex gap-2">
         <button
           type="submit"
