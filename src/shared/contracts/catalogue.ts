@@ -100,7 +100,11 @@ export const guideDetailSchema = guideSchema.extend({
   downloadCost: z.object({ fr: downloadCostLinesSchema, en: downloadCostLinesSchema }),
   /** The latest edition (issue 19), which a purchase gives; null before the guide's first PDF. */
   edition: editionSummarySchema.nullable(),
-  /** The first page of published reviews, as the page shows them (and its structured data). */
+  /**
+   * The latest published reviews (up to 30, the guide's language first), exactly as the page shows
+   * them (the first 5, the rest on demand) and its structured data lists them; more through
+   * GET /api/travel-guides/:id/reviews when `reviewsHasMore`.
+   */
   reviews: z.array(publicReviewSchema),
   reviewsHasMore: z.boolean(),
 });

@@ -3,9 +3,9 @@ import { LOCALES } from '../locale';
 
 const localeSchema = z.enum(LOCALES);
 
-/** Limits of a review's words (docs/features/reviews.md). */
-export const REVIEW_TITLE_MAX = 120;
-export const REVIEW_TEXT_MAX = 2000;
+import { REVIEW_TEXT_MAX, REVIEW_TITLE_MAX } from '../review-limits';
+
+export { REVIEW_TEXT_MAX, REVIEW_TITLE_MAX } from '../review-limits';
 /** Reviews on a guide's page at first, and per "more". */
 export const REVIEWS_PAGE_SIZE = 5;
 

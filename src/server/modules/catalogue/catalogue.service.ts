@@ -4,6 +4,7 @@ import type { Guide, GuideDetail } from '../../../shared/contracts/catalogue';
 import type { RatingSummary } from '../../../shared/contracts/reviews';
 import { dataPriceRegion, downloadCostLines } from '../../../shared/data-cost';
 import type { Locale } from '../../../shared/locale';
+import { REVIEWS_ON_GUIDE_PAGE } from '../../../shared/review-limits';
 import type { Db } from '../../db/client';
 import { storedFiles, travelGuides } from '../../db/schema';
 import { editionSummary, latestEdition } from '../editions/edition-rows';
@@ -86,7 +87,7 @@ export async function findActiveGuideBySlug(db: Db, slug: string): Promise<Guide
   const sizes = pdfId ? (await pdfSizes(db, [pdfId])).get(pdfId) : undefined;
   const ratings = await ratingSummaries(db, [row.guide.id]);
   const guide = toGuide(row, ratings.get(row.guide.id) ?? null);
-  const reviews = await publishedReviewPage(db, guide, 1);
+  const reviews = await publishedReviewPage(db, guide, 1, REVIEWS_ON_GUIDE_PAGE);
   const region = dataPriceRegion(guide);
   const costs = { fullBytes: guide.fileSize, lightBytes: sizes?.lightBytes ?? null };
   return {

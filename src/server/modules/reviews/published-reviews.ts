@@ -68,6 +68,7 @@ export async function publishedReviewPage(
   db: Db,
   guide: { id: string; locale: Locale },
   page: number,
+  size = REVIEWS_PAGE_SIZE,
 ): Promise<ReviewPage> {
   const rows = await db
     .select(publicColumns)
@@ -79,12 +80,9 @@ export async function publishedReviewPage(
       desc(guideReviews.createdAt),
       desc(guideReviews.id),
     )
-    .limit(REVIEWS_PAGE_SIZE + 1)
-    .offset((page - 1) * REVIEWS_PAGE_SIZE);
-  return {
-    reviews: rows.slice(0, REVIEWS_PAGE_SIZE).map(toPublicReview),
-    hasMore: rows.length > REVIEWS_PAGE_SIZE,
-  };
+    .limit(size + 1)
+    .offset((page - 1) * size);
+  return { reviews: rows.slice(0, size).map(toPublicReview), hasMore: rows.length > size };
 }
 
 /** A published guide's id and language, or undefined. */

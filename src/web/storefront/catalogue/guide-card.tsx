@@ -7,7 +7,6 @@ import { paths } from '../../lib/paths';
 import { useCart } from '../cart/cart-context';
 import { toCartGuide } from '../cart/cart-rules';
 import { GuidePreview } from './guide-preview';
-import { RatingLine } from './review-stars';
 
 /** Spec: the table-of-contents preview opens after 300 ms of hover or keyboard focus. */
 export const PREVIEW_DELAY_MS = 300;
@@ -124,7 +123,6 @@ function GuideCardBody(props: { guide: GuideCardData }) {
           {guide.title}
         </Link>
       </h3>
-      {guide.rating ? <RatingLine rating={guide.rating} /> : null}
       <p className="font-semibold text-teal-800">{displayPrice(guide.price, locale)}</p>
       <p className="line-clamp-3 text-sm text-stone-600">{guide.description}</p>
       <button

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'wouter';
 import type { GuideDetail } from '../../../shared/contracts/catalogue';
 import type { Locale } from '../../../shared/locale';
@@ -15,9 +16,12 @@ import { DownloadCost } from '../downloads/download-cost';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { editionWords } from './edition-words';
 import { GuidePreview } from './guide-preview';
-import { GuideReviews } from './guide-reviews';
-import { RatingLine } from './review-stars';
+
 import { WhatsAppShareLink } from './share-link';
+
+// The reviews are a chunk of their own, loaded only by a page that has some: the server renders them
+// with the page and the browser hydrates them when the chunk arrives (docs/features/reviews.md).
+const GuideReviews = lazy(() => import('./guide-reviews'));
 
 const OG_LOCALES = { fr: 'fr_FR', en: 'en_GB' } satisfies Record<Locale, string>;
 
@@ -144,7 +148,11 @@ export function GuidePage() {
           <GuidePreview guideId={g.id} title={g.title} className="mt-4 max-w-md border border-stone-200" />
         </section>
       ) : null}
-      <GuideReviews guide={g} />
+      {g.rating ? (
+        <Suspense fallback={null}>
+          <GuideReviews guide={g} />
+        </Suspense>
+      ) : null}
     </article>
   );
 }
@@ -157,11 +165,6 @@ function GuideHeading(props: { guide: GuideDetail; className?: string }) {
       <h1 className="text-2xl font-bold sm:text-3xl" lang={g.locale}>
         {g.title}
       </h1>
-      {g.rating ? (
-        <a href="#reviews" className="mt-2 inline-block">
-          <RatingLine rating={g.rating} />
-        </a>
-      ) : null}
       <p className="mt-3 text-xl font-semibold text-teal-800">{displayPrice(g.price, locale)}</p>
     </div>
   );

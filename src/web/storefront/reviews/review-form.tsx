@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import * as reviewEndpoints from '../../../shared/contracts/endpoints/reviews';
-import { REVIEW_TEXT_MAX, REVIEW_TITLE_MAX, type ReviewBody } from '../../../shared/contracts/reviews';
+import type { ReviewBody } from '../../../shared/contracts/reviews';
 import type { Locale } from '../../../shared/locale';
+import { REVIEW_TEXT_MAX, REVIEW_TITLE_MAX } from '../../../shared/review-limits';
 import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import { ApiError } from '../../lib/api';
