@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { parse as parsePattern } from 'regexparam';
 import { Router } from 'wouter';
+import { escapeHtml } from '../shared/escape-html';
 import type { Locale } from '../shared/locale';
 import { type RenderPage, SSR_STATE_KEY } from '../shared/ssr';
 import { AppShell } from './app/app-shell';
@@ -12,7 +13,7 @@ import { AppRoutes, prepareRoute } from './app/routes';
 import { loadLocale } from './i18n';
 import { createApiClient } from './lib/api';
 import type { AppDeps } from './lib/deps';
-import { escapeHtml, HeadCollectorContext, type HeadData } from './lib/head';
+import { HeadCollectorContext, type HeadData } from './lib/head';
 import { localisedPath } from './lib/paths';
 
 /** JSON that is safe inside a <script>: nothing in it can close the tag or start a comment. */

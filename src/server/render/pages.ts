@@ -1,16 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GUIDE_SORTS } from '../../shared/contracts/catalogue';
+import { escapeHtml } from '../../shared/escape-html';
 import { LIBRARY_PAGE_PATHS } from '../../shared/library-pages';
 import { DEFAULT_LOCALE, isLocale, LOCALE_STORAGE_KEY, type Locale } from '../../shared/locale';
 import type { RenderPage } from '../../shared/ssr';
 import type { Database } from '../db/client';
+import { sharedInvalidation } from '../db/shared-invalidation';
 import { createMemoCache } from '../http/memo-cache';
-import {
-  type Precompressed,
-  precompress,
-  sendPrecompressed,
-  sharedInvalidation,
-} from '../http/precompressed';
+import { type Precompressed, precompress, sendPrecompressed } from '../http/precompressed';
 import { pageContentSecurityPolicy } from '../http/security-headers';
 
 export interface PageRenderer {
@@ -79,10 +76,6 @@ export function pageAddress(url: string): string {
   if (kept.length === [...parsed.searchParams].length) return url;
   const search = new URLSearchParams(kept).toString();
   return `${parsed.pathname}${search ? `?${search}` : ''}`;
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 /** A rendered page as sent (its CSP holds the hash of its inline script), or where it sends the visitor. */
@@ -164,7 +157,7 @@ export async function registerPageRendering(
     if (result.kind === 'redirect') return result satisfies PageOutcome;
     const template = await renderer!.template(request.url);
     const html = template
-      .replace('<html lang="fr"', `<html lang="${escapeAttribute(locale)}"`)
+      .replace('<html lang="fr"', `<html lang="${escapeHtml(locale)}"`)
       .replace(
         '<!--app-head-->',
         [result.head, renderer!.localeHead?.(locale)].filter(Boolean).join('\n    '),

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { OrderActionResult } from '../../../shared/contracts/admin/orders';
 import { isPaidOnOrder } from '../../../shared/payment-methods';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { conflict, notFound } from '../../domain/errors';
 import { recordActivity } from '../activity/activity';
@@ -9,7 +9,6 @@ import { enqueueJob } from '../jobs/jobs.service';
 import { resendLinksJob } from '../mail/delivery-jobs';
 import { recordOrderEvent, restoreAccess, revokeAccess } from '../orders/order-events';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
 
 /**

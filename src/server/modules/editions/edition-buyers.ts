@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/locale';
+import type { DbOrTx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
-import type { DbOrTx } from '../jobs/jobs.service';
 
 /** One address to tell, with its latest qualifying order (whose language the email speaks). */
 export interface BuyerToTell {

@@ -6,7 +6,7 @@ import type { Locale } from '../../../shared/locale';
 import { isPaidOnOrder } from '../../../shared/payment-methods';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { emailLog, jobs, orders } from '../../db/schema';
 import { isServiceUnavailable } from '../../http/errors';
 import type { DeliveryOrder } from '../downloads/delivery-order';
@@ -14,8 +14,6 @@ import { enqueueJob } from '../jobs/jobs.service';
 import { pdfSizes } from '../light/light-copies.service';
 import { type ComposedEmail, composeDeliveryEmail } from './delivery-email';
 import { RESEND_LINKS_JOB, resendLinksJob } from './delivery-jobs';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface MailDeps {
   db: Db;

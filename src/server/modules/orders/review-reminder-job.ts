@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DbOrTx } from '../jobs/jobs.service';
+import type { DbOrTx } from '../../db/client';
 import { enqueueJob } from '../jobs/jobs.service';
 import { jobKind } from '../jobs/registry';
 

@@ -1,11 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BuyerReview, OrderReviews, ReviewBody } from '../../../shared/contracts/reviews';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { guideReviews, orderItems, orders, reviewWriteWindows } from '../../db/schema';
 import { forbidden, notFound, tooMany } from '../../domain/errors';
 import { reviewerName, reviewText, reviewTitle } from './review-text';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
 
 const HOUR_SECONDS = 3600;

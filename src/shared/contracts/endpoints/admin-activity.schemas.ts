@@ -63,5 +63,9 @@ export const activityPageSchema = z.object({
 export type ActivityPage = z.infer<typeof activityPageSchema>;
 
 export const adminActivitySchemas = {
-  listActivity: { querystring: activityListQuerySchema, response: { 200: activityPageSchema } },
+  listActivity: {
+    summary: 'The activity log: admin changes, newest first, filtered',
+    querystring: activityListQuerySchema,
+    response: { 200: activityPageSchema },
+  },
 };

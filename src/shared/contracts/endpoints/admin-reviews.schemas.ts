@@ -8,13 +8,19 @@ import {
 } from '../admin/reviews';
 
 export const adminReviewsSchemas = {
-  listReviews: { querystring: adminReviewListQuerySchema, response: { 200: adminReviewPageSchema } },
+  listReviews: {
+    summary: 'Buyers’ reviews, newest first, filtered by guide, stars and visibility',
+    querystring: adminReviewListQuerySchema,
+    response: { 200: adminReviewPageSchema },
+  },
   setReviewVisibility: {
+    summary: 'Hide or show a review, with a reason kept in the activity log',
     params: reviewIdParamsSchema,
     body: reviewVisibilityBodySchema,
     response: { 200: adminReviewSchema },
   },
   replyToReview: {
+    summary: 'The shop’s public reply under a review (null removes it)',
     params: reviewIdParamsSchema,
     body: reviewReplyBodySchema,
     response: { 200: adminReviewSchema },
