@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { ADMIN_REVIEWS_PAGE_SIZE, type AdminReviewListQuery } from '../../../shared/contracts/admin/reviews';
+import {
+  ADMIN_REVIEWS_PAGE_SIZE,
+  type AdminReviewListQuery,
+  type AdminReviewPage,
+} from '../../../shared/contracts/admin/reviews';
 import * as adminReviews from '../../../shared/contracts/endpoints/admin-reviews';
 import { AsyncState, EmptyBox } from '../../components/ui/async-state';
 import { Pager } from '../mobile-money/order-finder';
@@ -31,7 +35,6 @@ export function ReviewsTab() {
     setFilters({ ...filters, ...next });
     setPage(1);
   };
-  const select = 'mt-1 min-h-11 w-full rounded-md border border-stone-300 px-3 text-sm';
   return (
     <div className="space-y-4">
       <div>
@@ -48,55 +51,7 @@ export function ReviewsTab() {
           </p>
         ) : null}
       </div>
-      <div className="grid gap-3 sm:grid-cols-3">
-        <div className="text-sm font-semibold">
-          <label htmlFor="reviews-guide">Guide</label>
-          <select
-            id="reviews-guide"
-            value={filters.guideId}
-            onChange={(e) => change({ guideId: e.target.value })}
-            className={select}
-          >
-            <option value="">All guides</option>
-            {data?.guides.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.title} ({g.locale.toUpperCase()})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="text-sm font-semibold">
-          <label htmlFor="reviews-stars">Stars</label>
-          <select
-            id="reviews-stars"
-            value={filters.stars}
-            onChange={(e) => change({ stars: e.target.value })}
-            className={select}
-          >
-            <option value="">Any</option>
-            {[5, 4, 3, 2, 1].map((n) => (
-              <option key={n} value={n}>
-                {'★'.repeat(n)} ({n})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="text-sm font-semibold">
-          <label htmlFor="reviews-show">Show</label>
-          <select
-            id="reviews-show"
-            value={filters.show}
-            onChange={(e) => change({ show: e.target.value as Filters['show'] })}
-            className={select}
-          >
-            {Object.entries(SHOW_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <ReviewFilters filters={filters} guides={data?.guides ?? []} onChange={change} />
       <AsyncState
         state={{ ...list, data: data?.reviews }}
         empty={<EmptyBox>No reviews{filters === NO_FILTERS ? ' yet' : ' for these filters'}</EmptyBox>}
@@ -113,6 +68,66 @@ export function ReviewsTab() {
       {data ? (
         <Pager page={page} pageSize={ADMIN_REVIEWS_PAGE_SIZE} total={data.total} onPage={setPage} />
       ) : null}
+    </div>
+  );
+}
+
+/** Guide, stars and visibility: the tab's filters. */
+function ReviewFilters(props: {
+  filters: Filters;
+  guides: AdminReviewPage['guides'];
+  onChange(change: Partial<Filters>): void;
+}) {
+  const select = 'mt-1 min-h-11 w-full rounded-md border border-stone-300 px-3 text-sm';
+  return (
+    <div className="grid gap-3 sm:grid-cols-3">
+      <div className="text-sm font-semibold">
+        <label htmlFor="reviews-guide">Guide</label>
+        <select
+          id="reviews-guide"
+          value={props.filters.guideId}
+          onChange={(e) => props.onChange({ guideId: e.target.value })}
+          className={select}
+        >
+          <option value="">All guides</option>
+          {props.guides.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.title} ({g.locale.toUpperCase()})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="text-sm font-semibold">
+        <label htmlFor="reviews-stars">Stars</label>
+        <select
+          id="reviews-stars"
+          value={props.filters.stars}
+          onChange={(e) => props.onChange({ stars: e.target.value })}
+          className={select}
+        >
+          <option value="">Any</option>
+          {[5, 4, 3, 2, 1].map((n) => (
+            <option key={n} value={n}>
+              {'★'.repeat(n)} ({n})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="text-sm font-semibold">
+        <label htmlFor="reviews-show">Show</label>
+        <select
+          id="reviews-show"
+          value={props.filters.show}
+          onChange={(e) => props.onChange({ show: e.target.value as Filters['show'] })}
+          className={select}
+        >
+          {Object.entries(SHOW_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import * as reviewEndpoints from '../../../shared/contracts/endpoints/reviews';
-import type { ReviewBody } from '../../../shared/contracts/reviews';
+import type { BuyerReview, ReviewBody } from '../../../shared/contracts/reviews';
 import type { Locale } from '../../../shared/locale';
 import { REVIEW_TEXT_MAX, REVIEW_TITLE_MAX } from '../../../shared/review-limits';
 import { useI18n } from '../../i18n';
@@ -9,6 +9,15 @@ import { ApiError } from '../../lib/api';
 import { useApi } from '../../lib/deps';
 import { reviewMessages } from './review-messages';
 import { useOrderReview } from './use-order-reviews';
+
+/** What the buyer reads when a save or a deletion is refused. */
+function refusal(t: (key: keyof (typeof reviewMessages)['fr']) => string, error: unknown): string {
+  if (!(error instanceof ApiError)) return t('error');
+  if (error.status === 429) return t('limit');
+  if (error.status === 403) return t('notAllowed');
+  if (error.field === 'title' || error.field === 'text') return t('tooLong');
+  return t('error');
+}
 
 type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done' | 'error'; text: string };
 
@@ -29,13 +38,6 @@ export function ReviewForm(props: { orderId: string; guideId: string; title: str
   const review = state.review;
   const params = { orderId: props.orderId, guideId: props.guideId };
 
-  const refusal = (error: unknown) => {
-    if (!(error instanceof ApiError)) return t('error');
-    if (error.status === 429) return t('limit');
-    if (error.status === 403) return t('notAllowed');
-    if (error.field === 'title' || error.field === 'text') return t('tooLong');
-    return t('error');
-  };
   const save = async (body: ReviewBody, done: string) => {
     setStatus({ kind: 'busy' });
     try {
@@ -43,7 +45,7 @@ export function ReviewForm(props: { orderId: string; guideId: string; title: str
       setStatus({ kind: 'done', text: done });
       return true;
     } catch (error) {
-      setStatus({ kind: 'error', text: refusal(error) });
+      setStatus({ kind: 'error', text: refusal(t, error) });
       return false;
     }
   };
@@ -56,52 +58,26 @@ export function ReviewForm(props: { orderId: string; guideId: string; title: str
       setWriting(false);
       setStatus({ kind: 'done', text: t('deleted') });
     } catch (error) {
-      setStatus({ kind: 'error', text: refusal(error) });
+      setStatus({ kind: 'error', text: refusal(t, error) });
     }
   };
   const reviewLocale: Locale = review?.locale ?? locale;
 
   return (
     <div className="space-y-2" data-testid="review-form" data-guide-id={props.guideId}>
-      <fieldset>
-        <legend className="text-sm font-semibold">{t('yourRating', { title: props.title })}</legend>
-        <div className="mt-1 flex gap-1">
-          {[1, 2, 3, 4, 5].map((stars) => (
-            <button
-              key={stars}
-              type="button"
-              aria-label={t('star', { count: stars })}
-              aria-pressed={review?.rating === stars}
-              disabled={status.kind === 'busy'}
-              onClick={() => void save({ rating: stars, locale: reviewLocale }, t('saved'))}
-              className={`h-11 w-11 rounded-md text-2xl leading-none hover:bg-amber-50 ${
-                review && stars <= review.rating ? 'text-amber-500' : 'text-stone-300'
-              }`}
-            >
-              <span aria-hidden="true">★</span>
-            </button>
-          ))}
-        </div>
-      </fieldset>
+      <StarButtons
+        title={props.title}
+        rating={review?.rating}
+        busy={status.kind === 'busy'}
+        onRate={(stars) => void save({ rating: stars, locale: reviewLocale }, t('saved'))}
+      />
       <p
         role="status"
         className={`min-h-5 text-sm ${status.kind === 'error' ? 'text-red-700' : 'text-teal-800'}`}
       >
         {status.kind === 'done' || status.kind === 'error' ? status.text : ''}
       </p>
-      {review?.hidden ? <p className="text-sm text-stone-600">{t('hidden')}</p> : null}
-      {review && !writing && (review.title || review.text) ? (
-        <div className="rounded-md bg-stone-50 p-3 text-sm" lang={review.locale}>
-          {review.title ? <p className="font-semibold break-words">{review.title}</p> : null}
-          {review.text ? <p className="whitespace-pre-line break-words">{review.text}</p> : null}
-        </div>
-      ) : null}
-      {review?.reply ? (
-        <div className="border-l-4 border-teal-700 bg-teal-50 p-3 text-sm">
-          <p className="font-semibold">{t('reply')}</p>
-          <p className="whitespace-pre-line break-words">{review.reply}</p>
-        </div>
-      ) : null}
+      {review ? <ReviewShown review={review} words={!writing} /> : null}
       {review && writing ? (
         <ReviewWords
           initial={{ title: review.title ?? '', text: review.text ?? '', locale: reviewLocale }}
@@ -113,23 +89,13 @@ export function ReviewForm(props: { orderId: string; guideId: string; title: str
         />
       ) : null}
       {review && !writing ? (
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            onClick={() => setWriting(true)}
-            className="h-11 rounded-md border border-stone-300 px-4 text-sm font-semibold hover:bg-stone-50"
-          >
-            {review.title || review.text ? t('editWords') : t('addWords')}
-          </button>
-          <button
-            type="button"
-            disabled={status.kind === 'busy'}
-            onClick={() => (confirming ? void remove() : setConfirming(true))}
-            className="h-11 rounded-md px-4 text-sm font-semibold text-red-800 hover:bg-red-50"
-          >
-            {confirming ? t('confirmDelete') : t('delete')}
-          </button>
-        </div>
+        <ReviewActions
+          hasWords={Boolean(review.title || review.text)}
+          confirming={confirming}
+          busy={status.kind === 'busy'}
+          onWrite={() => setWriting(true)}
+          onDelete={() => (confirming ? void remove() : setConfirming(true))}
+        />
       ) : null}
     </div>
   );
@@ -200,5 +166,89 @@ function ReviewWords(props: {
         </button>
       </div>
     </form>
+  );
+}
+
+/** Five buttons: a tap on one saves that many stars. */
+function StarButtons(props: {
+  title: string;
+  rating: number | undefined;
+  busy: boolean;
+  onRate(stars: number): void;
+}) {
+  const t = useMessages(reviewMessages);
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold">{t('yourRating', { title: props.title })}</legend>
+      <div className="mt-1 flex gap-1">
+        {[1, 2, 3, 4, 5].map((stars) => (
+          <button
+            key={stars}
+            type="button"
+            aria-label={t('star', { count: stars })}
+            aria-pressed={props.rating === stars}
+            disabled={props.busy}
+            onClick={() => props.onRate(stars)}
+            className={`h-11 w-11 rounded-md text-2xl leading-none hover:bg-amber-50 ${
+              props.rating !== undefined && stars <= props.rating ? 'text-amber-500' : 'text-stone-300'
+            }`}
+          >
+            <span aria-hidden="true">★</span>
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** What the buyer wrote, whether the shop hid it, and the shop's reply. */
+function ReviewShown({ review, words }: { review: BuyerReview; words: boolean }) {
+  const t = useMessages(reviewMessages);
+  return (
+    <>
+      {review.hidden ? <p className="text-sm text-stone-600">{t('hidden')}</p> : null}
+      {words && (review.title || review.text) ? (
+        <div className="rounded-md bg-stone-50 p-3 text-sm" lang={review.locale}>
+          {review.title ? <p className="font-semibold break-words">{review.title}</p> : null}
+          {review.text ? <p className="whitespace-pre-line break-words">{review.text}</p> : null}
+        </div>
+      ) : null}
+      {review.reply ? (
+        <div className="border-l-4 border-teal-700 bg-teal-50 p-3 text-sm">
+          <p className="font-semibold">{t('reply')}</p>
+          <p className="whitespace-pre-line break-words">{review.reply}</p>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** Change the words, or delete the review (a second tap confirms). */
+function ReviewActions(props: {
+  hasWords: boolean;
+  confirming: boolean;
+  busy: boolean;
+  onWrite(): void;
+  onDelete(): void;
+}) {
+  const t = useMessages(reviewMessages);
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button
+        type="button"
+        onClick={props.onWrite}
+        className="h-11 rounded-md border border-stone-300 px-4 text-sm font-semibold hover:bg-stone-50"
+      >
+        {props.hasWords ? t('editWords') : t('addWords')}
+      </button>
+      <button
+        type="button"
+        disabled={props.busy}
+        onClick={props.onDelete}
+        className="h-11 rounded-md px-4 text-sm font-semibold text-red-800 hover:bg-red-50"
+      >
+        {props.confirming ? t('confirmDelete') : t('delete')}
+      </button>
+    </div>
   );
 }
