@@ -27,31 +27,25 @@ const OG_LOCALES = { fr: 'fr_FR', en: 'en_GB' } satisfies Record<Locale, string>
 
 /** The rating and the reviews the page shows, as schema.org says them (docs/features/reviews.md). */
 function reviewMarkup(guide: GuideDetail) {
-  if (!guide.rating) return {};
-  const stars = (value: number | string) => ({
-    '@type': 'Rating',
-    ratingValue: value,
-    bestRating: 5,
-    worstRating: 1,
-  });
-  return {
-    aggregateRating: {
-      '@type': 'AggregateRating',
-      ratingValue: guide.rating.average,
-      reviewCount: guide.rating.count,
-      bestRating: 5,
-      worstRating: 1,
-    },
-    review: guide.reviews.map((review) => ({
-      '@type': 'Review',
-      author: { '@type': 'Person', name: review.reviewer },
-      datePublished: review.createdAt.slice(0, 10),
-      reviewRating: stars(review.rating),
-      inLanguage: review.locale,
-      ...(review.title ? { name: review.title } : {}),
-      ...(review.text ? { reviewBody: review.text } : {}),
-    })),
-  };
+  // Ratings are out of 5 from 1, schema.org's defaults: no bestRating or worstRating to send.
+  return guide.rating
+    ? {
+        aggregateRating: {
+          '@type': 'AggregateRating',
+          ratingValue: guide.rating.average,
+          reviewCount: guide.rating.count,
+        },
+        review: guide.reviews.map((review) => ({
+          '@type': 'Review',
+          author: { '@type': 'Person', name: review.reviewer },
+          datePublished: review.createdAt.slice(0, 10),
+          reviewRating: { '@type': 'Rating', ratingValue: review.rating },
+          inLanguage: review.locale,
+          name: review.title ?? undefined,
+          reviewBody: review.text ?? undefined,
+        })),
+      }
+    : {};
 }
 
 /**
