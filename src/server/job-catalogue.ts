@@ -20,7 +20,7 @@ export interface JobDeps {
   db: Db;
   files: FileStore;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl' | 'port' | 'mailFrom' | 'mobileMoney' | 'whatsapp' | 'jobs'>;
+  config: Pick<Config, 'publicUrl' | 'port' | 'mailFrom' | 'mobileMoney' | 'whatsapp' | 'jobs' | 'limits'>;
   /** Automatic mobile money (CinetPay), when configured: the poller's way to the provider. */
   automaticPayment?: AutomaticPaymentDeps;
 }

@@ -96,6 +96,7 @@ export const render: RenderPage = async (request) => {
   return {
     kind: 'page',
     status: prepared.status,
+    personal: prepared.personal,
     head: renderHead(head.data, request.origin, request.locale),
     html,
     stateScript: `<script>window.${SSR_STATE_KEY}=${serializeForScript(state)}</script>`,

@@ -5,6 +5,7 @@ import { METHOD } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { notFound } from '../../domain/errors';
+import { hasGuideAccess } from '../../domain/guide-access';
 import { methodOf } from './order-filters';
 import { orderTimeline } from './order-timeline';
 
@@ -61,14 +62,14 @@ export async function orderDetail(db: Db, id: string): Promise<OrderDetail> {
     })),
     amounts: {
       subtotal: money(total + discount),
-      discountCode: order.discountCode,
+      discountCode: discount > 0 ? order.discountCode : null,
       discount: money(discount),
       total: money(total),
       refunded: money(toCents(order.refundedAmount)),
     },
     access: {
       revokedAt: order.accessRevokedAt?.toISOString() ?? null,
-      downloadable: order.status === 'completed' && order.accessRevokedAt === null,
+      downloadable: hasGuideAccess(order),
     },
     timeline: await orderTimeline(db, order),
   };

@@ -134,7 +134,14 @@ function eventEntry(event: EventRow) {
     case 'note':
       return entry(id, at, event.kind, event.actor, 'Private note', text(data.text));
     case 'whatsapp':
-      return entry(id, at, event.kind, event.actor, whatsappSummary(data), text(data.error));
+      return entry(
+        id,
+        at,
+        event.kind,
+        event.actor,
+        whatsappSummary(data),
+        text(data.error) ?? text(data.reason),
+      );
     default:
       return entry(id, at, event.kind, event.actor, event.kind.replaceAll('_', ' '), null);
   }

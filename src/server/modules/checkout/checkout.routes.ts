@@ -60,7 +60,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(priceRoutes);
 
   route(app, api.checkout.createPaymentIntent, { config: perClient }, async (request) =>
-    startCardPayment(deps, request.body, app.services.siteOrigin.placedThrough(request)),
+    startCardPayment(deps, request.body, app.services.siteOrigin.placedThrough(request), request.ip),
   );
 
   route(app, api.checkout.createCardOrder, { config: perClient }, async (request, reply) => {
@@ -82,7 +82,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendOrder(
         reply,
-        await placeFreeOrder(deps, request.body, app.services.siteOrigin.placedThrough(request)),
+        await placeFreeOrder(deps, request.body, app.services.siteOrigin.placedThrough(request), request.ip),
       ),
   );
 

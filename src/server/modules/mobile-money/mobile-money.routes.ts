@@ -59,6 +59,7 @@ function registerShopperRoutes(app: ZodApp, deps: MobileMoneyDeps): void {
         deps,
         request.body,
         app.services.siteOrigin.placedThrough(request),
+        request.ip,
       );
       // A repeat without the claim key the order was placed with: it exists, nothing more.
       if (!placed.response) {

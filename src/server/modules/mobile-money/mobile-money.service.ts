@@ -64,14 +64,10 @@ export async function placeMobileMoneyOrder(
   deps: MobileMoneyDeps,
   body: z.infer<typeof createMobileMoneyOrderBodySchema>,
   origin?: string,
+  clientAddress?: string,
 ): Promise<{ response: CreateMobileMoneyOrderResponse | undefined; created: boolean }> {
-  const customer = {
-    email: body.email,
-    firstName: body.firstName,
-    lastName: body.lastName,
-    mobile: body.mobile,
-    whatsapp: body.whatsapp,
-  };
+  const { email, firstName, lastName, mobile, whatsapp } = body;
+  const customer = { email, firstName, lastName, mobile, whatsapp };
   const claimed = toCents(body.total);
   if (claimed === 0) throw invalid('This cart is free: place it as a free order, no payment is needed');
   let placed: Awaited<ReturnType<typeof createOrder>>;
@@ -86,6 +82,7 @@ export async function placeMobileMoneyOrder(
       claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
       origin,
       discountCode: body.discountCode,
+      discountHold: { minutes: deps.config.limits.discountHoldMinutes, clientAddress },
       findRepeat: repeatOrWithinDailyLimit(METHOD.mobileMoney, dailyLimit(deps, customer, body.items)),
     });
   } catch (error) {

@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { jobs, orders, paymentReceipts, storedFiles } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../domain/errors';
 import { recordActivity } from '../activity/activity';
+import { keepHoldUntilDecided } from '../discounts/discount-holds';
 import { type StoredFile, storeFile } from '../files/files.service';
 import { pdfToWebp } from '../files/pdf-to-image';
 import {
@@ -136,6 +137,8 @@ export async function acceptReceipt(
           updatedAt: sql`now()`,
         })
         .where(eq(orders.id, order.id));
+      // The buyer says they paid: the code's use stays theirs until the operator decides.
+      await keepHoldUntilDecided(tx, order.id);
       for (const kind of ['receipt-received', 'operator-receipt-notice'] as const) {
         if (!(await emailedRecently(tx, kind, order.id))) {
           await enqueueJob(tx, mobileMoneyEmailJob(kind, order.id, receipt!.id));

@@ -153,6 +153,7 @@ export const fr = {
   'field.email': 'Saisissez une adresse e-mail valide, par ex. nom@exemple.com.',
   'field.tooLong': 'Ce texte est trop long : raccourcissez-le.',
   'field.name': 'Un nom ne doit contenir ni < ni > ni adresse web.',
+  'field.firstName': 'Un prénom ne doit contenir ni chiffre, ni < ou >, ni adresse web.',
   'field.mobile':
     'Commencez par + et l’indicatif du pays, par ex. +225 07 00 00 00 00 (chiffres uniquement).',
   'field.invalid': 'Vérifiez ce champ.',
@@ -187,7 +188,8 @@ export const fr = {
   'discount.discount_expired': 'Ce code promo a expiré.',
   'discount.discount_not_yet_valid': 'Ce code promo n’est pas encore valable.',
   'discount.discount_used_up': 'Ce code promo a atteint son nombre maximal d’utilisations.',
-  'discount.discount_used_up_for_email': 'Ce code promo a déjà été utilisé avec cette adresse e-mail.',
+  'discount.discount_not_available': 'Ce code promo ne peut pas être utilisé pour cette commande.',
+  'discount.discount_nothing_off': 'Ce code promo ne réduit pas le prix de ce panier.',
   'discount.discount_minimum_not_reached': 'Votre panier n’atteint pas le montant minimum de ce code promo.',
   'discount.discount_not_for_guides': 'Ce code promo ne s’applique pas aux guides de votre panier.',
   'discount.discount_not_for_country': 'Ce code promo ne s’applique pas aux guides de ces pays.',
