@@ -131,8 +131,6 @@ export async function seedGuides(db: Db, total: number): Promise<number> {
       pdfPrimaryFileId: files.pdfPrimaryFileId,
       previewFileId: files.previewFileId,
       pageCount: files.pageCount,
-      rating: ((i % 20) / 10 + 3).toFixed(1),
-      reviewCount: i % 40,
       // Older than the demo guides, a few minutes apart, so the demo's newest stay first.
       createdAt: new Date(Date.UTC(2025, 0, 1) - i * 5 * 60_000),
     }));

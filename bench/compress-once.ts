@@ -41,8 +41,7 @@ function searchAnswer(count: number): Buffer {
     pageCount: 48,
     hasPreview: true,
     locale: 'fr',
-    rating: '4.6',
-    reviewCount: 12,
+    rating: null,
     createdAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
   }));
   return Buffer.from(JSON.stringify(guides));

@@ -213,6 +213,12 @@ async function decorateServices(
   app.addHook('onReady', () => catalogueCache.start());
   app.addHook('onClose', () => catalogueCache.stop());
   const pageCache = createPageCache(app, { ttlMs: config.pageCacheTtlMs, database });
+  // The catalogue's answers carry ratings, which a refund or a revoked access changes (it hides the
+  // buyer's reviews): any operator's change drops them too, as it drops the pages.
+  app.addHook('onSend', async (request, reply) => {
+    const write = request.method !== 'GET' && request.method !== 'HEAD';
+    if (request.adminActor && write && reply.statusCode < 400) catalogueCache.invalidate();
+  });
   const adminGuard = requireAdmin({ db: database.db, configuredKey: config.adminApiKey });
   app.decorate('services', {
     config,

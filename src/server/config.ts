@@ -213,6 +213,8 @@ const limitsSettings = fromEnv({
   /** How long an unpaid order or card payment holds a limited code's use (a payment proof keeps it). */
   discountHoldMinutes: ['DISCOUNT_HOLD_MINUTES', count(1, 10_080, 30)],
   whatsappUnsolicitedPerNumberPerDay: ['WHATSAPP_UNSOLICITED_PER_NUMBER_PER_DAY', count(0, 1_000_000, 1)],
+  reviewWritesPerClient: ['REVIEW_WRITES_PER_CLIENT', count(1, 1_000_000, 60)],
+  reviewWritesPerOrderPerHour: ['REVIEW_WRITES_PER_ORDER_PER_HOUR', count(1, 1_000_000, 20)],
 });
 
 /**

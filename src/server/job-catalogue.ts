@@ -12,6 +12,7 @@ import { deliveryJobs } from './modules/mail/mail.jobs';
 import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-payment.service';
 import { mobileMoneyJobs, resendPaymentInstructions } from './modules/mobile-money/mobile-money.jobs';
 import { refundJobs } from './modules/refunds/refund-email-job';
+import { reviewJobs } from './modules/reviews/review-reminder';
 import type { WavePaymentDeps } from './modules/wave/wave-payment.service';
 import { waveJobs } from './modules/wave/wave-poller';
 import { whatsappJobs, withWhatsAppMessages } from './modules/whatsapp/whatsapp.jobs';
@@ -43,6 +44,7 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
     ...libraryJobs,
     ...lightJobs,
     ...editionJobs,
+    ...reviewJobs,
   ]);
   // An order's WhatsApp message is queued by the jobs that deliver it or say how to pay it.
   return withWhatsAppMessages(handlers, deps);

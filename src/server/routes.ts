@@ -25,6 +25,7 @@ import { recordOrderEvent } from './modules/orders/order-events';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { waveRoutes } from './modules/wave/wave.routes';
 import { webAppRoutes } from './modules/web-app/web-app.routes';
@@ -66,4 +67,5 @@ export async function registerModuleRoutes(
   await app.register(whatsappRoutes);
   await app.register(libraryRoutes);
   await app.register(editionsRoutes);
+  await app.register(reviewsRoutes);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { emailLog, whatsappMessages } from '../../src/server/db/schema';
+import { emailLog, guideReviews, whatsappMessages } from '../../src/server/db/schema';
 import { needsYouSchema } from '../../src/shared/contracts/admin/needs-you';
 import { type GuideRow, insertSellableGuide } from '../helpers/orders';
 import { createTestContext, type TestContext } from '../helpers/test-context';
@@ -39,6 +39,7 @@ test('an empty shop needs nothing', async () => {
     'payments-need-a-person': 0,
     'orders-expiring': 0,
     'failed-messages': 0,
+    'low-reviews': 0,
   });
 });
 
@@ -81,10 +82,36 @@ test('proofs to check, flagged payments, orders about to expire and failed messa
     'payments-need-a-person': 1,
     'orders-expiring': 1,
     'failed-messages': 2,
+    'low-reviews': 0,
   });
   // Dealt with elsewhere (another instance, a job): the next answer says so, nothing is kept in memory.
   await ctx.db.execute(sql`update orders set status = 'completed' where status = 'pending_verification'`);
   expect((await counts())['receipts-to-check']).toBe(0);
+});
+
+test('a published review of 2 stars or fewer needs the operator until it has a reply; a hidden one does not', async () => {
+  const buyer = await placedOrder(ctx, [guide], { status: 'completed', email: 'low@example.com' });
+  const other = await placedOrder(ctx, [guide], { status: 'completed', email: 'good@example.com' });
+  const review = (orderId: string, buyerEmail: string, rating: number) => ({
+    guideId: guide.id,
+    orderId,
+    buyerEmail,
+    reviewerName: 'Awa D.',
+    rating,
+    locale: 'fr' as const,
+  });
+  const [low] = await ctx.db
+    .insert(guideReviews)
+    .values(review(buyer.id, 'low@example.com', 2))
+    .returning();
+  await ctx.db.insert(guideReviews).values(review(other.id, 'good@example.com', 5));
+  expect((await counts())['low-reviews']).toBe(1);
+  await ctx.db.execute(
+    sql`update guide_reviews set reply = 'Merci', replied_at = now() where id = ${low!.id}`,
+  );
+  expect((await counts())['low-reviews']).toBe(0);
+  await ctx.db.execute(sql`update guide_reviews set reply = null, hidden_at = now() where id = ${low!.id}`);
+  expect((await counts())['low-reviews']).toBe(0);
 });
 
 test('the counts are behind the admin key', async () => {

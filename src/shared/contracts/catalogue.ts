@@ -4,6 +4,7 @@ import { GUIDE_PAGE_MAX, GUIDE_PAGE_SIZE, GUIDE_SORTS } from '../guide-pages';
 import { SEARCH_TEXT_MAX } from '../search';
 
 import { editionSummarySchema } from './editions';
+import { publicReviewSchema, ratingSummarySchema } from './reviews';
 
 export { GUIDE_PAGE_MAX, GUIDE_PAGE_SIZE, GUIDE_SORTS, type GuideSort } from '../guide-pages';
 
@@ -23,8 +24,8 @@ export const guideSchema = z.object({
   pageCount: z.number().int().nullable(),
   hasPreview: z.boolean(),
   locale: localeSchema,
-  rating: z.string(),
-  reviewCount: z.number().int(),
+  /** Computed from published buyers' reviews; null when there are none (docs/features/reviews.md). */
+  rating: ratingSummarySchema.nullable(),
   createdAt: z.string(),
 });
 export type Guide = z.infer<typeof guideSchema>;
@@ -36,7 +37,7 @@ export const guideListQuerySchema = z.object({
 
 export const guideListSchema = z.array(guideSchema);
 
-/** What a guide card shows (and the cart keeps): no file, rating or date. */
+/** What a guide card shows (and the cart keeps): no file or date. */
 export const guideCardSchema = guideSchema.pick({
   id: true,
   slug: true,
@@ -46,6 +47,7 @@ export const guideCardSchema = guideSchema.pick({
   imageUrl: true,
   hasPreview: true,
   locale: true,
+  rating: true,
 });
 export type GuideCard = z.infer<typeof guideCardSchema>;
 
@@ -98,6 +100,13 @@ export const guideDetailSchema = guideSchema.extend({
   downloadCost: z.object({ fr: downloadCostLinesSchema, en: downloadCostLinesSchema }),
   /** The latest edition (issue 19), which a purchase gives; null before the guide's first PDF. */
   edition: editionSummarySchema.nullable(),
+  /**
+   * The latest published reviews (up to 30, the guide's language first), exactly as the page shows
+   * them (the first 5, the rest on demand) and its structured data lists them; more through
+   * GET /api/travel-guides/:id/reviews when `reviewsHasMore`.
+   */
+  reviews: z.array(publicReviewSchema),
+  reviewsHasMore: z.boolean(),
 });
 export type GuideDetail = z.infer<typeof guideDetailSchema>;
 

@@ -37,6 +37,7 @@ export const ADMIN_TABS = [
   'emails',
   'customers',
   'discounts',
+  'reviews',
   'content',
   'media',
   'activity',

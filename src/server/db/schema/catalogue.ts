@@ -23,8 +23,6 @@ export const travelGuides = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     price: numeric('price', { precision: 10, scale: 2 }).notNull().default('0.00'),
-    rating: numeric('rating', { precision: 2, scale: 1 }).notNull().default('0.0'),
-    reviewCount: integer('review_count').notNull().default(0),
     locale: localeEnum('locale').notNull().default('fr'),
     isActive: boolean('is_active').notNull().default(true),
     /** Guides about the same destination in the other language share a translation group. */
@@ -40,6 +38,5 @@ export const travelGuides = pgTable(
   (t) => [
     index('travel_guides_locale_active_idx').on(t.locale, t.isActive, t.createdAt),
     check('travel_guides_price_nonnegative', sql`${t.price} >= 0`),
-    check('travel_guides_rating_range', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
   ],
 );

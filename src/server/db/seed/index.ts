@@ -139,8 +139,6 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
           title: p.edition.title,
           description: p.edition.description,
           price: p.seed.price,
-          rating: p.edition.rating,
-          reviewCount: p.edition.reviewCount,
           locale: p.locale,
           isActive: p.seed.isActive,
           translationGroup: p.translationGroup,

@@ -26,8 +26,6 @@ export interface GuideEdition {
   chapters: readonly Chapter[];
   /** Days before the seed ran; staggers createdAt so "newest first" mixes destinations. */
   daysAgo: number;
-  rating: string;
-  reviewCount: number;
   companion?: CompanionSheet;
   /** Captions of full-page photographs added at the end (issue 20: a light edition worth making). */
   photos?: readonly string[];

@@ -13,6 +13,7 @@ import { conflict, invalid, notFound } from '../../domain/errors';
 import { slugify } from '../downloads/file-names';
 import { correctLatestEdition, filesNoLongerNeeded, recordFirstEdition } from '../editions/edition-rows';
 import { queueLightCopies } from '../light/light-copies.service';
+import { ratingSummaries } from '../reviews/published-reviews';
 import { recordGuideChange } from './guide-activity';
 import {
   assertFileTypes,
@@ -67,14 +68,19 @@ async function queryAdminGuides(db: Db, where?: SQL): Promise<AdminGuide[]> {
     .leftJoin(pdf, eq(pdf.id, travelGuides.pdfPrimaryFileId))
     .where(where)
     .orderBy(desc(travelGuides.createdAt), desc(travelGuides.id));
+  // The spec's read-only rating and review count: published buyers' reviews, computed.
+  const ratings = await ratingSummaries(
+    db,
+    rows.map((row) => row.guide.id),
+  );
   return rows.map(({ guide: g, coverName, pdfName, pdfSize, ordered }) => ({
     id: g.id,
     slug: g.slug,
     title: g.title,
     description: g.description,
     price: g.price,
-    rating: g.rating,
-    reviewCount: g.reviewCount,
+    rating: ratings.get(g.id)?.average ?? null,
+    reviewCount: ratings.get(g.id)?.count ?? 0,
     imageUrl: coverName ? `/api/images/${coverName}` : null,
     locale: g.locale,
     isActive: g.isActive,

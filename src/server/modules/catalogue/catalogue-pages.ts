@@ -51,6 +51,7 @@ const toCard = (g: Guide): GuideCard => ({
   imageUrl: g.imageUrl,
   hasPreview: g.hasPreview,
   locale: g.locale,
+  rating: g.rating,
 });
 
 /**

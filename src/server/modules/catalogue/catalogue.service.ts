@@ -1,12 +1,15 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Guide, GuideDetail } from '../../../shared/contracts/catalogue';
+import type { RatingSummary } from '../../../shared/contracts/reviews';
 import { dataPriceRegion, downloadCostLines } from '../../../shared/data-cost';
 import type { Locale } from '../../../shared/locale';
+import { REVIEWS_ON_GUIDE_PAGE } from '../../../shared/review-limits';
 import type { Db } from '../../db/client';
 import { storedFiles, travelGuides } from '../../db/schema';
 import { editionSummary, latestEdition } from '../editions/edition-rows';
 import { pdfSizes } from '../light/light-copies.service';
+import { publishedReviewPage, ratingSummaries } from '../reviews/published-reviews';
 
 const cover = alias(storedFiles, 'cover');
 const pdf = alias(storedFiles, 'pdf');
@@ -33,7 +36,8 @@ function baseQuery(db: Db) {
     .leftJoin(pdf, eq(pdf.id, travelGuides.pdfPrimaryFileId));
 }
 
-export function toGuide(row: GuideRow): Guide {
+/** `rating`: computed from the guide's published reviews (reviews/published-reviews.ts), never stored. */
+export function toGuide(row: GuideRow, rating: RatingSummary | null = null): Guide {
   const g = row.guide;
   return {
     id: g.id,
@@ -47,8 +51,7 @@ export function toGuide(row: GuideRow): Guide {
     pageCount: g.pageCount,
     hasPreview: g.previewFileId !== null || g.pdfPrimaryFileId !== null,
     locale: g.locale,
-    rating: g.rating,
-    reviewCount: g.reviewCount,
+    rating,
     createdAt: g.createdAt.toISOString(),
   };
 }
@@ -58,7 +61,8 @@ export async function listActiveGuides(db: Db, locale: Locale): Promise<Guide[]>
   const rows = await baseQuery(db)
     .where(and(eq(travelGuides.locale, locale), eq(travelGuides.isActive, true)))
     .orderBy(desc(travelGuides.createdAt), desc(travelGuides.id));
-  return rows.map(toGuide);
+  const ratings = await ratingSummaries(db);
+  return rows.map((row) => toGuide(row, ratings.get(row.guide.id) ?? null));
 }
 
 export async function findActiveGuideBySlug(db: Db, slug: string): Promise<GuideDetail | undefined> {
@@ -81,7 +85,9 @@ export async function findActiveGuideBySlug(db: Db, slug: string): Promise<Guide
     : [];
   const pdfId = row.guide.pdfPrimaryFileId;
   const sizes = pdfId ? (await pdfSizes(db, [pdfId])).get(pdfId) : undefined;
-  const guide = toGuide(row);
+  const ratings = await ratingSummaries(db, [row.guide.id]);
+  const guide = toGuide(row, ratings.get(row.guide.id) ?? null);
+  const reviews = await publishedReviewPage(db, guide, 1, REVIEWS_ON_GUIDE_PAGE);
   const region = dataPriceRegion(guide);
   const costs = { fullBytes: guide.fileSize, lightBytes: sizes?.lightBytes ?? null };
   return {
@@ -90,6 +96,8 @@ export async function findActiveGuideBySlug(db: Db, slug: string): Promise<Guide
     lightFileSize: costs.lightBytes,
     downloadCost: { fr: downloadCostLines(costs, region, 'fr'), en: downloadCostLines(costs, region, 'en') },
     edition: editionSummary(await latestEdition(db, row.guide.id)),
+    reviews: reviews.reviews,
+    reviewsHasMore: reviews.hasMore,
   };
 }
 

@@ -20,8 +20,7 @@ const guide = (slug: string, title: string, description = ''): Guide => ({
   pageCount: null,
   hasPreview: false,
   locale: 'fr',
-  rating: '4.5',
-  reviewCount: 0,
+  rating: null,
   createdAt: '2026-11-01T00:00:00.000Z',
 });
 

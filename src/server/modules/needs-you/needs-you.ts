@@ -3,6 +3,7 @@ import type { Need } from '../../../shared/contracts/admin/needs-you';
 import { METHOD } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
 import { emailLog, orders, whatsappMessages } from '../../db/schema';
+import { countReviewsNeedingYou } from '../reviews/review-moderation';
 
 /** What a kind of waiting work is, and how to count it: one query, read from the database each time. */
 export interface NeedKind {
@@ -105,6 +106,13 @@ export const NEED_KINDS: NeedKind[] = [
       ]);
       return emails + whatsapp;
     },
+  },
+  {
+    key: 'low-reviews',
+    tab: 'reviews',
+    one: 'review of 2 stars or fewer without a reply',
+    other: 'reviews of 2 stars or fewer without a reply',
+    count: (db) => countReviewsNeedingYou(db),
   },
 ];
 

@@ -8,6 +8,7 @@ import { enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob } from '../mail/delivery-jobs';
 import { refuseBeyondDailyOrders } from './daily-order-limit';
 import type { CartLine, OrderRow } from './orders.service';
+import { queueReviewReminder } from './review-reminder-job';
 
 /**
  * An order's life after it is placed, once for every payment method (issue 16): complete, reject,
@@ -43,6 +44,7 @@ export async function completeOrder(
   // and its code's held use becomes a use.
   if (row) {
     await enqueueJob(tx, deliverOrderJob(row.id));
+    await queueReviewReminder(tx, row.id, row.completedAt);
     await settleRedemptions(tx, [row.id], 'used');
   }
   return row;

@@ -10,6 +10,7 @@ import { type DiscountHold, recordRedemption } from '../discounts/discount-prici
 import { enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob } from '../mail/delivery-jobs';
 import { discountOf, newOrderRow } from './order-row';
+import { queueReviewReminder } from './review-reminder-job';
 
 export type OrderRow = typeof orders.$inferSelect;
 /** An open transaction, as drizzle hands it to `db.transaction(…)`. */
@@ -180,7 +181,10 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
       );
       if (discount) await recordRedemption(tx, discount, { ...order, paid }, input.discountHold);
       // In the same transaction: a paid order exists if and only if its delivery is queued.
-      if (paid) await enqueueJob(tx, deliverOrderJob(order.id));
+      if (paid) {
+        await enqueueJob(tx, deliverOrderJob(order.id));
+        await queueReviewReminder(tx, order.id, order.completedAt);
+      }
       return { order, created: true };
     });
     if (placed) return placed;

@@ -66,7 +66,8 @@ export const adminGuideSchema = z.object({
   title: z.string(),
   description: z.string(),
   price: z.string(),
-  rating: z.string(),
+  /** Average of the published buyers' reviews, one decimal; null when there are none. */
+  rating: z.string().nullable(),
   reviewCount: z.number().int(),
   imageUrl: z.string().nullable(),
   locale: localeSchema,

@@ -13,6 +13,8 @@ import * as adminOrders from './admin-orders';
 import { adminOrdersSchemas } from './admin-orders.schemas';
 import * as adminRefunds from './admin-refunds';
 import { adminRefundsSchemas } from './admin-refunds.schemas';
+import * as adminReviews from './admin-reviews';
+import { adminReviewsSchemas } from './admin-reviews.schemas';
 import * as analytics from './analytics';
 import * as checkout from './checkout';
 import { checkoutSchemas } from './checkout.schemas';
@@ -24,6 +26,8 @@ import * as library from './library';
 import { librarySchemas } from './library.schemas';
 import * as receipts from './receipts';
 import { receiptsSchemas } from './receipts.schemas';
+import * as reviews from './reviews';
+import { reviewsSchemas } from './reviews.schemas';
 import * as storefront from './storefront';
 import { storefrontSchemas } from './storefront.schemas';
 import * as wave from './wave';
@@ -46,6 +50,8 @@ export const api = {
   whatsapp: bindSchemas(whatsapp, whatsappSchemas),
   library: bindSchemas(library, librarySchemas),
   editions: bindSchemas(editions, editionsSchemas),
+  reviews: bindSchemas(reviews, reviewsSchemas),
+  adminReviews: bindSchemas(adminReviews, adminReviewsSchemas),
 };
 
 /** Every endpoint, for the OpenAPI check and the generated bad-input suite. */

@@ -20,6 +20,8 @@ import type * as adminOrders from './admin-orders';
 import type { adminOrdersSchemas } from './admin-orders.schemas';
 import type * as adminRefunds from './admin-refunds';
 import type { adminRefundsSchemas } from './admin-refunds.schemas';
+import type * as adminReviews from './admin-reviews';
+import type { adminReviewsSchemas } from './admin-reviews.schemas';
 import type * as analytics from './analytics';
 import type * as checkout from './checkout';
 import type { checkoutSchemas } from './checkout.schemas';
@@ -30,6 +32,8 @@ import type * as library from './library';
 import type { librarySchemas } from './library.schemas';
 import type * as receipts from './receipts';
 import type { receiptsSchemas } from './receipts.schemas';
+import type * as reviews from './reviews';
+import type { reviewsSchemas } from './reviews.schemas';
 import type * as storefront from './storefront';
 import type { storefrontSchemas } from './storefront.schemas';
 import type * as whatsapp from './whatsapp';
@@ -98,7 +102,9 @@ type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytic
   Indexed<typeof adminDiscounts, typeof adminDiscountsSchemas> &
   Indexed<typeof whatsapp, typeof whatsappSchemas> &
   Indexed<typeof library, typeof librarySchemas> &
-  Indexed<typeof editions, typeof editionsSchemas>;
+  Indexed<typeof editions, typeof editionsSchemas> &
+  Indexed<typeof reviews, typeof reviewsSchemas> &
+  Indexed<typeof adminReviews, typeof adminReviewsSchemas>;
 
 type SchemasOf<E> = E extends Route
   ? `${E['method']} ${E['path']}` extends infer Key extends keyof SchemaIndex

@@ -9,12 +9,14 @@ import * as adminDiscounts from './admin-discounts';
 import * as adminNeedsYou from './admin-needs-you';
 import * as adminOrders from './admin-orders';
 import * as adminRefunds from './admin-refunds';
+import * as adminReviews from './admin-reviews';
 import * as analytics from './analytics';
 import * as checkout from './checkout';
 import * as delivery from './delivery';
 import * as editions from './editions';
 import * as library from './library';
 import * as receipts from './receipts';
+import * as reviews from './reviews';
 import * as storefront from './storefront';
 import * as wave from './wave';
 import * as whatsapp from './whatsapp';
@@ -36,5 +38,7 @@ export const endpoints = {
   whatsapp,
   library,
   editions,
+  reviews,
+  adminReviews,
 };
 export type { BodyOf, Method, ParamsOf, QueryOf, ResponseOf, Route } from './define';

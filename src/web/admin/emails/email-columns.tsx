@@ -21,6 +21,7 @@ const EMAIL_KINDS: Record<string, string> = {
   'payment-reminder': 'Payment reminder',
   'library-sign-in': 'My guides sign-in link',
   'new-edition': 'New edition notice',
+  'review-reminder': 'Review reminder',
 };
 
 /** Emails to the customer that Send Again does not follow, with why, as the row says it. */
@@ -34,6 +35,10 @@ const NOTHING_TO_RESEND: Record<string, { testId: string; text: string }> = {
   'new-edition': {
     testId: 'edition-notice',
     text: 'New edition notice: nothing to resend (the new edition is on the buyer’s My guides page)',
+  },
+  'review-reminder': {
+    testId: 'review-reminder-notice',
+    text: 'Review reminder: nothing to resend (sent once, 5 days after the purchase)',
   },
 };
 

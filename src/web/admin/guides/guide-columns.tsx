@@ -50,7 +50,7 @@ export function guideColumns(ctx: {
       className: 'whitespace-nowrap',
       cell: (guide) => (
         <>
-          ★ {Number(guide.rating).toFixed(1)} <span className="text-stone-600">({guide.reviewCount})</span>
+          ★ {guide.rating ?? '—'} <span className="text-stone-600">({guide.reviewCount})</span>
         </>
       ),
     },

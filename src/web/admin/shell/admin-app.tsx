@@ -15,6 +15,7 @@ import { GuidesTab } from '../guides/guides-tab';
 import { MediaTab } from '../media/media-tab';
 import { MobileMoneyTab } from '../mobile-money/mobile-money-tab';
 import { OrdersTab } from '../orders/orders-tab';
+import { ReviewsTab } from '../reviews/reviews-tab';
 import { countsByTab, NeedsYouContext, TabCount } from './needs-you';
 import { useAdminData } from './use-admin-data';
 
@@ -29,6 +30,7 @@ const TAB_VIEWS: Record<AdminTab, () => React.JSX.Element> = {
   media: MediaTab,
   activity: ActivityTab,
   discounts: DiscountsTab,
+  reviews: ReviewsTab,
 };
 
 const TAB_LABELS: Record<AdminTab, string> = {
@@ -43,6 +45,7 @@ const TAB_LABELS: Record<AdminTab, string> = {
   media: 'Media',
   activity: 'Activity',
   discounts: 'Discount Codes',
+  reviews: 'Reviews',
 };
 
 /** The admin dashboard frame: its tabs, the active one taken from the path. */

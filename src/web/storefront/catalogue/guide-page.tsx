@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'wouter';
 import type { GuideDetail } from '../../../shared/contracts/catalogue';
 import type { Locale } from '../../../shared/locale';
@@ -15,9 +16,37 @@ import { DownloadCost } from '../downloads/download-cost';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { editionWords } from './edition-words';
 import { GuidePreview } from './guide-preview';
+
 import { WhatsAppShareLink } from './share-link';
 
+// The reviews are a chunk of their own, loaded only by a page that has some: the server renders them
+// with the page and the browser hydrates them when the chunk arrives (docs/features/reviews.md).
+const GuideReviews = lazy(() => import('./guide-reviews'));
+
 const OG_LOCALES = { fr: 'fr_FR', en: 'en_GB' } satisfies Record<Locale, string>;
+
+/** The rating and the reviews the page shows, as schema.org says them (docs/features/reviews.md). */
+function reviewMarkup(guide: GuideDetail) {
+  // Ratings are out of 5 from 1, schema.org's defaults: no bestRating or worstRating to send.
+  return guide.rating
+    ? {
+        aggregateRating: {
+          '@type': 'AggregateRating',
+          ratingValue: guide.rating.average,
+          reviewCount: guide.rating.count,
+        },
+        review: guide.reviews.map((review) => ({
+          '@type': 'Review',
+          author: { '@type': 'Person', name: review.reviewer },
+          datePublished: review.createdAt.slice(0, 10),
+          reviewRating: { '@type': 'Rating', ratingValue: review.rating },
+          inLanguage: review.locale,
+          name: review.title ?? undefined,
+          reviewBody: review.text ?? undefined,
+        })),
+      }
+    : {};
+}
 
 /**
  * Tags that make a shared link show the cover, title and price (issue 20: the price, in this page's
@@ -45,15 +74,8 @@ function guideHeadExtra(guide: GuideDetail, origin: string, locale: Locale): str
       sku: guide.id,
       inLanguage: guide.locale,
       brand: { '@type': 'Brand', name: 'Guides Afrique' },
-      ...(guide.reviewCount > 0
-        ? {
-            aggregateRating: {
-              '@type': 'AggregateRating',
-              ratingValue: guide.rating,
-              reviewCount: guide.reviewCount,
-            },
-          }
-        : {}),
+      // Exactly what the page shows: published buyers' reviews, nothing when there are none.
+      ...reviewMarkup(guide),
       offers: {
         '@type': 'Offer',
         price: guide.price,
@@ -119,6 +141,11 @@ export function GuidePage() {
           </h2>
           <GuidePreview guideId={g.id} title={g.title} className="mt-4 max-w-md border border-stone-200" />
         </section>
+      ) : null}
+      {g.rating ? (
+        <Suspense fallback={null}>
+          <GuideReviews guide={g} />
+        </Suspense>
       ) : null}
     </article>
   );

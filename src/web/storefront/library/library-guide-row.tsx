@@ -8,6 +8,7 @@ import { type Edition, EditionChoice } from '../downloads/edition-choice';
 import { EditionLine } from '../downloads/edition-line';
 import { FileDownload } from '../offline/file-download';
 import { fileKey } from '../offline/file-key';
+import { ReviewForm } from '../reviews/review-form';
 import { libraryMessages } from './library-messages';
 import type { useDownload } from './use-download';
 
@@ -64,6 +65,7 @@ export function LibraryGuideRow(props: { guide: LibraryGuide; download: ReturnTy
           variant="link"
         />
       ) : null}
+      <ReviewForm orderId={guide.orderId} guideId={guide.guideId} title={guide.title} />
     </li>
   );
 }

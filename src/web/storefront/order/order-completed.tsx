@@ -15,6 +15,7 @@ import { FileDownload } from '../offline/file-download';
 import { fileKey } from '../offline/file-key';
 import { OfflineSpace } from '../offline/saved-guide-actions';
 import { ReceiptLink } from '../receipts/receipt-link';
+import { OrderReviews } from '../reviews/order-reviews';
 import { LibraryLink } from './library-link';
 
 type DownloadLink = ResponseOf<typeof delivery.downloadLink>;
@@ -99,6 +100,7 @@ export function CompletedOrder({
           {t('order.continue')}
         </Link>
       </div>
+      <OrderReviews order={order} />
       <div className="mt-4">
         <ReceiptLink order={order} label={t('order.receipt')} />
       </div>

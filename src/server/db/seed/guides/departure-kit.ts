@@ -194,8 +194,6 @@ export const departureKitGuides: GuideSeed[] = [
           'Notre guide gratuit pour préparer le voyage : visas, vaccins, argent et mobile money, carte SIM, valise et premières 48 heures au Sénégal, en Côte d’Ivoire et au Maroc.',
         chapters: kitFr,
         daysAgo: 35,
-        rating: '4.6',
-        reviewCount: 312,
       },
       en: {
         slug: 'departure-kit-senegal-cote-divoire-morocco-en',
@@ -205,8 +203,6 @@ export const departureKitGuides: GuideSeed[] = [
           'Our free guide to getting ready: visas, vaccinations, money and mobile money, SIM cards, packing and your first 48 hours in Senegal, Côte d’Ivoire and Morocco.',
         chapters: kitEn,
         daysAgo: 33,
-        rating: '4.5',
-        reviewCount: 147,
       },
     },
   },
