@@ -25,6 +25,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
+import { taxesRoutes } from './modules/taxes/taxes.routes';
 import { webAppRoutes } from './modules/web-app/web-app.routes';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
 
@@ -62,4 +63,5 @@ export async function registerModuleRoutes(
   await app.register(whatsappRoutes);
   await app.register(libraryRoutes);
   await app.register(editionsRoutes);
+  await app.register(taxesRoutes);
 }

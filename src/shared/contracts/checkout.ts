@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUYER_COUNTRIES } from '../calling-codes';
 import { localeSchema } from './catalogue';
 
 /**
@@ -25,6 +26,16 @@ export const customerSchema = z.object({
     .regex(/^\+[1-9][0-9 ]{6,20}$/, 'must start with + and the country code, e.g. +225 07 00 00 00 00'),
   /** "Get my guides on WhatsApp" (issue 20), at the mobile number; offered only when WhatsApp is configured. */
   whatsapp: z.boolean().optional(),
+  /**
+   * The country the buyer lives in, asked only when the client address and the mobile number do not
+   * agree on it (docs/features/taxes.md); ISO 3166-1 alpha-2.
+   */
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((code) => BUYER_COUNTRIES.includes(code), 'must be a country code such as SN or CI')
+    .optional(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 

@@ -8,4 +8,5 @@ export * from './files';
 export * from './library';
 export * from './mail';
 export * from './orders';
+export * from './taxes';
 export * from './whatsapp';

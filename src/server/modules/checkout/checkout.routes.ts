@@ -6,6 +6,7 @@ import { toCents } from '../../../shared/money';
 import { route } from '../../http/endpoint';
 import { additionalRateLimit, DAY_MS, HOUR_MS, registerRateLimits } from '../../http/rate-limits';
 import { orderView } from '../orders/orders.service';
+import { clientCountryOf } from '../taxes/client-country';
 import {
   type CheckoutDeps,
   type ClaimedOrder,
@@ -20,6 +21,7 @@ import { stripeWebhookRoutes } from './stripe-webhook.routes';
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limits } = app.services.config;
   const deps: CheckoutDeps = { db: app.services.db, payments: app.services.payments, limits };
+  const clientCountry = clientCountryOf(app);
   // Floods (issue 15): every route that creates an order is limited per client address.
   await registerRateLimits(app);
   const perClient = { rateLimit: { max: limits.ordersPerClientPerHour, timeWindow: HOUR_MS } };
@@ -60,7 +62,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(priceRoutes);
 
   route(app, api.checkout.createPaymentIntent, { config: perClient }, async (request) =>
-    startCardPayment(deps, request.body, app.services.siteOrigin.placedThrough(request)),
+    startCardPayment(
+      deps,
+      request.body,
+      app.services.siteOrigin.placedThrough(request),
+      clientCountry(request),
+    ),
   );
 
   route(app, api.checkout.createCardOrder, { config: perClient }, async (request, reply) => {
@@ -82,7 +89,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendOrder(
         reply,
-        await placeFreeOrder(deps, request.body, app.services.siteOrigin.placedThrough(request)),
+        await placeFreeOrder(
+          deps,
+          request.body,
+          app.services.siteOrigin.placedThrough(request),
+          clientCountry(request),
+        ),
       ),
   );
 

@@ -7,6 +7,7 @@ import { hashClaimKey, holdsClaimKey } from '../orders/order-ids';
 import { repeatOrWithinDailyLimit } from '../orders/order-lifecycle';
 import { createOrder, euros, TotalMismatchError } from '../orders/orders.service';
 import type { PaymentProvider } from '../payments/payment-provider';
+import { requireBuyerTax } from '../taxes/buyer-tax';
 import type { CheckoutDeps, ClaimedOrder } from './checkout.service';
 
 /**
@@ -42,6 +43,7 @@ export async function placeFreeOrder(
   deps: CheckoutDeps,
   body: z.infer<typeof createFreeOrderBodySchema>,
   origin?: string,
+  ipCountry: string | null = null,
 ): Promise<ClaimedOrder> {
   const claimed = toCents(body.total);
   await freePayment.start({
@@ -54,7 +56,9 @@ export async function placeFreeOrder(
     lastName: body.lastName,
     mobile: body.mobile,
     whatsapp: body.whatsapp,
+    country: body.country,
   };
+  const tax = await requireBuyerTax(deps.db, { ipCountry, mobile: body.mobile, chosenCountry: body.country });
   try {
     const placed = await createOrder(deps.db, {
       paymentMethod: METHOD.free,
@@ -65,6 +69,7 @@ export async function placeFreeOrder(
       claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
       origin,
       discountCode: body.discountCode,
+      tax,
       findRepeat: repeatOrWithinDailyLimit(METHOD.free, {
         customer,
         lines: body.items,

@@ -17,6 +17,7 @@ import { enqueueJob } from '../jobs/jobs.service';
 import { hashClaimKey, holdsClaimKey, ORDER_NUMBER_ALPHABET, PUBLIC_ID_PATTERN } from '../orders/order-ids';
 import { repeatOrWithinDailyLimit } from '../orders/order-lifecycle';
 import { createOrder, euros, type OrderRow, TotalMismatchError } from '../orders/orders.service';
+import { requireBuyerTax } from '../taxes/buyer-tax';
 import { expirySweepJob } from './mobile-money-expiry';
 import { paymentInstructionJobs } from './payment-instructions';
 import { receiptPayment } from './receipt-payment';
@@ -64,6 +65,7 @@ export async function placeMobileMoneyOrder(
   deps: MobileMoneyDeps,
   body: z.infer<typeof createMobileMoneyOrderBodySchema>,
   origin?: string,
+  ipCountry: string | null = null,
 ): Promise<{ response: CreateMobileMoneyOrderResponse | undefined; created: boolean }> {
   const customer = {
     email: body.email,
@@ -71,7 +73,9 @@ export async function placeMobileMoneyOrder(
     lastName: body.lastName,
     mobile: body.mobile,
     whatsapp: body.whatsapp,
+    country: body.country,
   };
+  const tax = await requireBuyerTax(deps.db, { ipCountry, mobile: body.mobile, chosenCountry: body.country });
   const claimed = toCents(body.total);
   if (claimed === 0) throw invalid('This cart is free: place it as a free order, no payment is needed');
   let placed: Awaited<ReturnType<typeof createOrder>>;
@@ -86,6 +90,7 @@ export async function placeMobileMoneyOrder(
       claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
       origin,
       discountCode: body.discountCode,
+      tax,
       findRepeat: repeatOrWithinDailyLimit(METHOD.mobileMoney, dailyLimit(deps, customer, body.items)),
     });
   } catch (error) {

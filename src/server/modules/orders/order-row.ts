@@ -1,5 +1,6 @@
 import { centsToDecimal } from '../../../shared/money';
 import { METHOD } from '../../../shared/payment-methods';
+import { amountBeforeTax } from '../../../shared/tax';
 import type { orders } from '../../db/schema';
 import { type AppliedDiscount, acceptPaidDiscount, priceDiscount } from '../discounts/discount-pricing';
 import { generateOrderNumber, generatePublicId } from './order-ids';
@@ -19,17 +20,15 @@ export async function discountOf(
     const email = input.customer.email;
     return priceDiscount(tx, { code: input.discountCode, lines: cart.lines, email, lock: true });
   }
-  if (input.paidCents > cart.totalCents) return undefined;
-  return acceptPaidDiscount(tx, {
-    code: input.discountCode,
-    subtotalCents: cart.totalCents,
-    paidCents: input.paidCents,
-  });
+  // The discount is taken off before tax: what was paid, less any tax added on top of the prices.
+  const paidCents = amountBeforeTax(input.paidCents, input.tax.rateBp, input.tax.pricesIncludeTax);
+  if (paidCents === null || paidCents > cart.totalCents) return undefined;
+  return acceptPaidDiscount(tx, { code: input.discountCode, subtotalCents: cart.totalCents, paidCents });
 }
 
 export function newOrderRow(
   input: NewOrder,
-  priced: { totalCents: number; paid: boolean; discount: AppliedDiscount | undefined },
+  priced: { totalCents: number; taxCents: number; paid: boolean; discount: AppliedDiscount | undefined },
 ): typeof orders.$inferInsert {
   const { paid, discount } = priced;
   return {
@@ -51,6 +50,12 @@ export function newOrderRow(
     discountCode: discount?.code ?? null,
     discountAmount: centsToDecimal(discount?.cents ?? 0),
     currency: 'EUR',
+    taxAmount: centsToDecimal(priced.taxCents),
+    taxRateBp: input.tax.rateBp,
+    taxLabel: input.tax.label,
+    taxCountry: input.tax.country,
+    pricesIncludeTax: input.tax.pricesIncludeTax,
+    taxEvidence: input.tax.evidence,
     completedAt: paid ? new Date() : null,
     testMode: input.testMode ?? false,
     claimKeyHash: input.claimKeyHash ?? null,

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Order } from '../../../shared/contracts/orders';
+import type { Order, OrderTax } from '../../../shared/contracts/orders';
 import { dataPriceRegion } from '../../../shared/data-cost';
 import type { Db } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
@@ -72,6 +72,8 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
     total: order.total,
     discountCode: order.discountCode,
     discountAmount: order.discountAmount,
+    tax: orderTaxOf(order),
+    invoiceNumber: null,
     djamoReference: order.mobileMoneyReference,
     locale: order.locale,
     createdAt: order.createdAt.toISOString(),
@@ -93,5 +95,16 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
         dataRegion: dataPriceRegion({ title: row.item.title, description: row.description }),
       },
     })),
+  };
+}
+
+/** The tax line the order was placed with. */
+export function orderTaxOf(order: OrderRow): OrderTax {
+  return {
+    amount: order.taxAmount,
+    rateBp: order.taxRateBp,
+    label: order.taxLabel,
+    country: order.taxCountry,
+    pricesIncludeTax: order.pricesIncludeTax,
   };
 }

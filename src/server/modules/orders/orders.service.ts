@@ -3,12 +3,14 @@ import type { Customer } from '../../../shared/contracts/checkout';
 import type { Locale } from '../../../shared/locale';
 import { centsToDecimal, toCents } from '../../../shared/money';
 import { isPaidOnOrder, type PaymentMethod } from '../../../shared/payment-methods';
+import { taxOf } from '../../../shared/tax';
 import type { Db } from '../../db/client';
 import { guideEditions, orderItems, orders, travelGuides } from '../../db/schema';
 import { invalid } from '../../domain/errors';
 import { recordRedemption } from '../discounts/discount-pricing';
 import { type DbOrTx, enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob } from '../mail/delivery-jobs';
+import type { BuyerTax } from '../taxes/buyer-tax';
 import { discountOf, newOrderRow } from './order-row';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -119,6 +121,11 @@ export interface NewOrder {
   origin?: string;
   /** A discount code the shopper entered: checked and its use recorded in the order's transaction. */
   discountCode?: string;
+  /**
+   * The tax decided for this buyer (taxes/buyer-tax.ts; a paid card order's from its payment): every
+   * way of paying passes it, and the total is computed with it by the one function, taxOf.
+   */
+  tax: BuyerTax;
 }
 
 export interface PlacedOrder {
@@ -148,13 +155,18 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
 
       const cart = await priceCart(tx, input.lines, { lock: true, paid: input.alreadyPaid });
       const discount = await discountOf(tx, input, cart);
-      const totalCents = cart.totalCents - (discount?.cents ?? 0);
+      const taxed = taxOf(
+        cart.totalCents - (discount?.cents ?? 0),
+        input.tax.rateBp,
+        input.tax.pricesIncludeTax,
+      );
+      const totalCents = taxed.totalCents;
       if (totalCents !== input.paidCents) throw new TotalMismatchError(input.paidCents, totalCents);
 
       const paid = isPaidOnOrder(input.paymentMethod);
       const [order] = await tx
         .insert(orders)
-        .values(newOrderRow(input, { totalCents, paid, discount }))
+        .values(newOrderRow(input, { totalCents, taxCents: taxed.taxCents, paid, discount }))
         .onConflictDoNothing()
         .returning();
       if (!order) {

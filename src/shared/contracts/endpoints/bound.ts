@@ -11,6 +11,8 @@ import * as adminOrders from './admin-orders';
 import { adminOrdersSchemas } from './admin-orders.schemas';
 import * as adminRefunds from './admin-refunds';
 import { adminRefundsSchemas } from './admin-refunds.schemas';
+import * as adminSettings from './admin-settings';
+import { adminSettingsSchemas } from './admin-settings.schemas';
 import * as analytics from './analytics';
 import * as checkout from './checkout';
 import { checkoutSchemas } from './checkout.schemas';
@@ -37,6 +39,7 @@ export const api = {
   adminCustomers: bindSchemas(adminCustomers, adminCustomersSchemas),
   adminActivity: bindSchemas(adminActivity, adminActivitySchemas),
   adminDiscounts: bindSchemas(adminDiscounts, adminDiscountsSchemas),
+  adminSettings: bindSchemas(adminSettings, adminSettingsSchemas),
   whatsapp: bindSchemas(whatsapp, whatsappSchemas),
   library: bindSchemas(library, librarySchemas),
   editions: bindSchemas(editions, editionsSchemas),
