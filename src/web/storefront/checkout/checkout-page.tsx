@@ -10,6 +10,7 @@ import { paths } from '../../lib/paths';
 import { useQuery } from '../../lib/use-query';
 import { CardFields, LoadingPayment, useCardPayment } from './card-payment';
 import { ConfirmationDialog } from './confirmation-dialog';
+import { CountryChoice } from './country-choice';
 import { CustomerFields } from './customer-fields';
 import { DiscountField } from './discount-field';
 import { getFreeGuides } from './free-order';
@@ -82,6 +83,7 @@ export default function CheckoutPage() {
           ) : (
             <form onSubmit={submit} noValidate className="mt-4 space-y-4">
               <CustomerFields form={form} />
+              <CountryChoice form={form} quote={purchase.tax} />
               <WhatsAppOptIn form={form} calls={calls} />
               {!free ? <CardFields payment={card} config={config} hidden={mobile} onRetry={place} /> : null}
               {mobile ? <MobileMoneyNote automatic={config.data?.automaticMobileMoney === true} /> : null}
@@ -107,12 +109,13 @@ export default function CheckoutPage() {
 
 /** The cart, or what was bought, with the promo code's line and, until the order is placed, its field. */
 function CheckoutSummary({ purchase }: { purchase: ReturnType<typeof usePurchase> }) {
-  const { bought, cart, total } = purchase;
+  const { bought, cart, total, tax } = purchase;
   const applied = bought ? bought.discount : purchase.discount.current;
   return (
     <OrderSummary
       items={bought?.items ?? cart.items}
       totalCents={total}
+      tax={tax ? { cents: tax.taxCents, label: tax.label, included: tax.pricesIncludeTax } : null}
       discount={applied ? { code: applied.code, cents: applied.discountCents } : null}
     >
       {bought === null ? <DiscountField discount={purchase.discount} /> : null}

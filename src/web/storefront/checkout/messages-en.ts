@@ -7,6 +7,10 @@ export const en: Record<keyof typeof fr, string> = {
   'checkout.summary': 'Order Summary',
   'checkout.subtotal': 'Subtotal',
   'checkout.tax': 'Tax',
+  'checkout.taxIncluded': 'included',
+  'checkout.country': 'Country you live in',
+  'checkout.countryNote':
+    'We could not tell it from your connection and mobile number; it decides the tax on your order.',
   'checkout.total': 'Total',
   'checkout.paymentInfo': 'Payment Information',
   'checkout.contactInfo': 'Contact Information',

@@ -5,6 +5,10 @@ export const fr = {
   'checkout.summary': 'Récapitulatif de la commande',
   'checkout.subtotal': 'Sous-total',
   'checkout.tax': 'Taxes',
+  'checkout.taxIncluded': 'incluses',
+  'checkout.country': 'Pays de résidence',
+  'checkout.countryNote':
+    'Nous n’avons pas pu le déduire de votre connexion et de votre numéro de mobile ; il détermine les taxes de votre commande.',
   'checkout.total': 'Total',
   'checkout.paymentInfo': 'Informations de paiement',
   'checkout.contactInfo': 'Coordonnées',

@@ -37,6 +37,8 @@ export function useCheckoutForm() {
   const [problems, setProblems] = useState<FieldProblems>({});
   /** "Get my guides on WhatsApp" (issue 20): only ever true when the shop offers it. */
   const [whatsapp, setWhatsapp] = useState(false);
+  /** The country the buyer lives in, asked only when the shop cannot tell (docs/features/taxes.md). */
+  const [country, setCountry] = useState('');
 
   const change = (name: CustomerField, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -81,9 +83,21 @@ export function useCheckoutForm() {
     lastName: values.lastName.trim(),
     mobile: values.mobile.trim(),
     ...(whatsapp ? { whatsapp: true } : {}),
+    ...(country ? { country } : {}),
   };
 
-  return { values, problems, change, check, showRefusedField, customer, whatsapp, setWhatsapp };
+  return {
+    values,
+    problems,
+    change,
+    check,
+    showRefusedField,
+    customer,
+    whatsapp,
+    setWhatsapp,
+    country,
+    setCountry,
+  };
 }
 
 export type CheckoutForm = ReturnType<typeof useCheckoutForm>;
