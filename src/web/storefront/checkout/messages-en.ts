@@ -180,6 +180,7 @@ export const en: Record<keyof typeof fr, string> = {
   'discount.remove': 'Remove code',
   'discount.line': 'Discount ({code})',
   'discount.orderLine': 'Discount ({code}): −{amount}',
+  'tax.orderLine': '{label}: {amount}',
   'discount.applied': 'Code {code} applied: −{amount}',
   'discount.discount_unknown': 'This promo code does not exist. Check its spelling.',
   'discount.discount_expired': 'This promo code has expired.',

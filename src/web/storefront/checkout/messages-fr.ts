@@ -186,6 +186,7 @@ export const fr = {
   'discount.remove': 'Retirer le code',
   'discount.line': 'Réduction ({code})',
   'discount.orderLine': 'Réduction ({code}) : −{amount}',
+  'tax.orderLine': '{label} : {amount}',
   'discount.applied': 'Code {code} appliqué : −{amount}',
   'discount.discount_unknown': 'Ce code promo n’existe pas. Vérifiez son orthographe.',
   'discount.discount_expired': 'Ce code promo a expiré.',

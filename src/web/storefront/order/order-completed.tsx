@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api';
 import { useApi } from '../../lib/deps';
 import { paths } from '../../lib/paths';
 import { purchaseMessages } from '../checkout/messages';
+import { OrderTaxLine } from '../checkout/order-discount';
 import { type Edition, EditionChoice, LightZipButton } from '../downloads/edition-choice';
 import { EditionLine } from '../downloads/edition-line';
 import { FileDownload } from '../offline/file-download';
@@ -100,6 +101,7 @@ export function CompletedOrder({
         </Link>
       </div>
       <div className="mt-4">
+        <OrderTaxLine order={order} />
         <ReceiptLink order={order} label={t('order.receipt')} />
       </div>
       <p className="mt-2 text-xs text-stone-500">{t('order.linkNote')}</p>

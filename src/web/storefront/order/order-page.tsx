@@ -13,7 +13,7 @@ import { paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
 import { useQuery } from '../../lib/use-query';
 import { purchaseMessages } from '../checkout/messages';
-import { OrderDiscount } from '../checkout/order-discount';
+import { OrderDiscount, OrderTaxLine } from '../checkout/order-discount';
 import { OfflineOrder } from '../offline/offline-order';
 import { registerOfflineApp } from '../offline/register-offline';
 import { ReceiptLink } from '../receipts/receipt-link';
@@ -82,6 +82,7 @@ function ClosedOrder({ order }: { order: Order }) {
       <p className="mt-3 text-stone-700">{t(closedTexts(order).text)}</p>
       <p className="mt-3 text-sm text-stone-500">{displayPrice(order.total, locale)}</p>
       <OrderDiscount order={order} />
+      <OrderTaxLine order={order} />
       {/* Paid, then refunded or its access revoked: the money still has its receipt. */}
       {order.status === 'completed' ? (
         <div className="mt-4">
