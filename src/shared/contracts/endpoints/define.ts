@@ -18,6 +18,8 @@ import type * as adminOrders from './admin-orders';
 import type { adminOrdersSchemas } from './admin-orders.schemas';
 import type * as adminRefunds from './admin-refunds';
 import type { adminRefundsSchemas } from './admin-refunds.schemas';
+import type * as adminSettings from './admin-settings';
+import type { adminSettingsSchemas } from './admin-settings.schemas';
 import type * as analytics from './analytics';
 import type * as checkout from './checkout';
 import type { checkoutSchemas } from './checkout.schemas';
@@ -85,6 +87,7 @@ type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytic
   Indexed<typeof adminCustomers, typeof adminCustomersSchemas> &
   Indexed<typeof adminActivity, typeof adminActivitySchemas> &
   Indexed<typeof adminDiscounts, typeof adminDiscountsSchemas> &
+  Indexed<typeof adminSettings, typeof adminSettingsSchemas> &
   Indexed<typeof whatsapp, typeof whatsappSchemas> &
   Indexed<typeof library, typeof librarySchemas> &
   Indexed<typeof editions, typeof editionsSchemas>;

@@ -14,6 +14,7 @@ import { GuidesTab } from '../guides/guides-tab';
 import { MediaTab } from '../media/media-tab';
 import { MobileMoneyTab } from '../mobile-money/mobile-money-tab';
 import { OrdersTab } from '../orders/orders-tab';
+import { SettingsTab } from '../settings/settings-tab';
 
 const TAB_VIEWS: Record<AdminTab, () => React.JSX.Element> = {
   analytics: AnalyticsTab,
@@ -26,6 +27,7 @@ const TAB_VIEWS: Record<AdminTab, () => React.JSX.Element> = {
   media: MediaTab,
   activity: ActivityTab,
   discounts: DiscountsTab,
+  settings: SettingsTab,
 };
 
 const TAB_LABELS: Record<AdminTab, string> = {
@@ -40,6 +42,7 @@ const TAB_LABELS: Record<AdminTab, string> = {
   media: 'Media',
   activity: 'Activity',
   discounts: 'Discount Codes',
+  settings: 'Settings',
 };
 
 /** The admin dashboard frame: its tabs, the active one taken from the path. */
