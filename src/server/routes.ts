@@ -15,6 +15,7 @@ import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
 import { editionsRoutes } from './modules/editions/editions.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { invoicesRoutes } from './modules/invoice-files/invoices.routes';
 import { libraryRoutes } from './modules/library/library.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { automaticPaymentRoutes } from './modules/mobile-money/automatic-payment.routes';
@@ -64,4 +65,5 @@ export async function registerModuleRoutes(
   await app.register(libraryRoutes);
   await app.register(editionsRoutes);
   await app.register(taxesRoutes);
+  await app.register(invoicesRoutes);
 }

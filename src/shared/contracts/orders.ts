@@ -43,6 +43,8 @@ export const orderSchema = z.object({
   tax: orderTaxSchema,
   /** The invoice's number once the order is paid (docs/features/invoices.md); null before. */
   invoiceNumber: z.string().nullable(),
+  /** The numbers of the credit notes its refunds issued, oldest first. */
+  creditNotes: z.array(z.string()),
   djamoReference: z.string().nullable(),
   /** How to pay a mobile-money order still waiting for its payment (issue 17 §6); absent otherwise. */
   mobileMoneyPayment: z

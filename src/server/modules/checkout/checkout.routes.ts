@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ORDER_EXISTS_MESSAGE } from '../../../shared/contracts/checkout';
 import { api } from '../../../shared/contracts/endpoints/bound';
@@ -22,6 +22,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limits } = app.services.config;
   const deps: CheckoutDeps = { db: app.services.db, payments: app.services.payments, limits };
   const clientCountry = clientCountryOf(app);
+  /** Where an order is placed from: the allowed origin, and the client address's country (taxes). */
+  const placedFrom = (request: FastifyRequest) =>
+    [app.services.siteOrigin.placedThrough(request), clientCountry(request)] as const;
   // Floods (issue 15): every route that creates an order is limited per client address.
   await registerRateLimits(app);
   const perClient = { rateLimit: { max: limits.ordersPerClientPerHour, timeWindow: HOUR_MS } };
@@ -62,12 +65,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(priceRoutes);
 
   route(app, api.checkout.createPaymentIntent, { config: perClient }, async (request) =>
-    startCardPayment(
-      deps,
-      request.body,
-      app.services.siteOrigin.placedThrough(request),
-      clientCountry(request),
-    ),
+    startCardPayment(deps, request.body, ...placedFrom(request)),
   );
 
   route(app, api.checkout.createCardOrder, { config: perClient }, async (request, reply) => {
@@ -82,20 +80,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     api.checkout.createFreeOrder,
-    {
-      config: perClient,
-      onRequest: freeOrdersPerDay,
-    },
+    { config: perClient, onRequest: freeOrdersPerDay },
     async (request, reply) =>
-      sendOrder(
-        reply,
-        await placeFreeOrder(
-          deps,
-          request.body,
-          app.services.siteOrigin.placedThrough(request),
-          clientCountry(request),
-        ),
-      ),
+      sendOrder(reply, await placeFreeOrder(deps, request.body, ...placedFrom(request))),
   );
 
   // Only without Stripe keys: with real keys the card never touches this server.

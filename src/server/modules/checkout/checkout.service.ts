@@ -21,7 +21,7 @@ import {
   type PlacedOrder,
   TotalMismatchError,
 } from '../orders/orders.service';
-import { type BuyerTax, requireBuyerTax } from '../taxes/buyer-tax';
+import { type BuyerTax, taxOfCustomer } from '../taxes/buyer-tax';
 import {
   type CardOrderClaim,
   CLAIM_MISMATCH,
@@ -67,11 +67,7 @@ export async function startCardPayment(
   ipCountry: string | null = null,
 ): Promise<z.infer<typeof createPaymentIntentResponseSchema>> {
   const { items, discountCode, customer } = body;
-  const tax = await requireBuyerTax(deps.db, {
-    ipCountry,
-    mobile: customer.mobile,
-    chosenCountry: customer.country,
-  });
+  const tax = await taxOfCustomer(deps.db, customer, ipCountry);
   // Use limits are counted by the hold below, under the code's lock.
   const priced = { items, discountCode, ...customer, uses: false as const, tax };
   const { cart, discount, totalCents } = await priceCheckout(deps.db, priced);

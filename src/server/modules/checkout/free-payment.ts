@@ -7,7 +7,7 @@ import { hashClaimKey, holdsClaimKey } from '../orders/order-ids';
 import { repeatOrWithinDailyLimit } from '../orders/order-lifecycle';
 import { createOrder, euros, TotalMismatchError } from '../orders/orders.service';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { requireBuyerTax } from '../taxes/buyer-tax';
+import { taxOfCustomer } from '../taxes/buyer-tax';
 import type { CheckoutDeps, ClaimedOrder } from './checkout.service';
 
 /**
@@ -58,7 +58,7 @@ export async function placeFreeOrder(
     whatsapp: body.whatsapp,
     country: body.country,
   };
-  const tax = await requireBuyerTax(deps.db, { ipCountry, mobile: body.mobile, chosenCountry: body.country });
+  const tax = await taxOfCustomer(deps.db, body, ipCountry);
   try {
     const placed = await createOrder(deps.db, {
       paymentMethod: METHOD.free,

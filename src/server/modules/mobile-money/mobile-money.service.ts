@@ -17,7 +17,7 @@ import { enqueueJob } from '../jobs/jobs.service';
 import { hashClaimKey, holdsClaimKey, ORDER_NUMBER_ALPHABET, PUBLIC_ID_PATTERN } from '../orders/order-ids';
 import { repeatOrWithinDailyLimit } from '../orders/order-lifecycle';
 import { createOrder, euros, type OrderRow, TotalMismatchError } from '../orders/orders.service';
-import { requireBuyerTax } from '../taxes/buyer-tax';
+import { taxOfCustomer } from '../taxes/buyer-tax';
 import { expirySweepJob } from './mobile-money-expiry';
 import { paymentInstructionJobs } from './payment-instructions';
 import { receiptPayment } from './receipt-payment';
@@ -67,15 +67,9 @@ export async function placeMobileMoneyOrder(
   origin?: string,
   ipCountry: string | null = null,
 ): Promise<{ response: CreateMobileMoneyOrderResponse | undefined; created: boolean }> {
-  const customer = {
-    email: body.email,
-    firstName: body.firstName,
-    lastName: body.lastName,
-    mobile: body.mobile,
-    whatsapp: body.whatsapp,
-    country: body.country,
-  };
-  const tax = await requireBuyerTax(deps.db, { ipCountry, mobile: body.mobile, chosenCountry: body.country });
+  const { email, firstName, lastName, mobile, whatsapp, country } = body;
+  const customer = { email, firstName, lastName, mobile, whatsapp, country };
+  const tax = await taxOfCustomer(deps.db, body, ipCountry);
   const claimed = toCents(body.total);
   if (claimed === 0) throw invalid('This cart is free: place it as a free order, no payment is needed');
   let placed: Awaited<ReturnType<typeof createOrder>>;

@@ -3,6 +3,7 @@ import type { Customer } from '../../../shared/contracts/checkout';
 import type { PaymentMethod } from '../../../shared/payment-methods';
 import { discountRedemptions, orderItems, orders } from '../../db/schema';
 import { settleRedemptions } from '../discounts/discount-pricing';
+import { issueInvoice } from '../invoices/invoice-document';
 import type { DbOrTx } from '../jobs/jobs.service';
 import { enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob } from '../mail/delivery-jobs';
@@ -44,6 +45,7 @@ export async function completeOrder(
   if (row) {
     await enqueueJob(tx, deliverOrderJob(row.id));
     await settleRedemptions(tx, [row.id], 'used');
+    await issueInvoice(tx, row);
   }
   return row;
 }

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { guideEditions, orderItems, orders, travelGuides } from '../../db/schema';
 import { invalid } from '../../domain/errors';
 import { recordRedemption } from '../discounts/discount-pricing';
+import { issueInvoice } from '../invoices/invoice-document';
 import { type DbOrTx, enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob } from '../mail/delivery-jobs';
 import type { BuyerTax } from '../taxes/buyer-tax';
@@ -192,6 +193,7 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
       if (discount) await recordRedemption(tx, discount, { ...order, paid });
       // In the same transaction: a paid order exists if and only if its delivery is queued.
       if (paid) await enqueueJob(tx, deliverOrderJob(order.id));
+      if (paid) await issueInvoice(tx, order);
       return { order, created: true };
     });
     if (placed) return placed;

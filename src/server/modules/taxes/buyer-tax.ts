@@ -94,3 +94,11 @@ export async function requireBuyerTax(db: DbOrTx, input: BuyerEvidence): Promise
     code: COUNTRY_NEEDED,
   });
 }
+
+/** The tax of an order placed by this customer from a client address in `ipCountry`. */
+export const taxOfCustomer = (
+  db: DbOrTx,
+  customer: { mobile: string; country?: string },
+  ipCountry: string | null,
+): Promise<BuyerTax> =>
+  requireBuyerTax(db, { ipCountry, mobile: customer.mobile, chosenCountry: customer.country });

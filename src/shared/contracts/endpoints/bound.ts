@@ -20,6 +20,8 @@ import { type BoundEndpoint, bindSchemas } from './define';
 import * as delivery from './delivery';
 import * as editions from './editions';
 import { editionsSchemas } from './editions.schemas';
+import * as invoices from './invoices';
+import { invoicesSchemas } from './invoices.schemas';
 import * as library from './library';
 import { librarySchemas } from './library.schemas';
 import * as receipts from './receipts';
@@ -43,6 +45,7 @@ export const api = {
   whatsapp: bindSchemas(whatsapp, whatsappSchemas),
   library: bindSchemas(library, librarySchemas),
   editions: bindSchemas(editions, editionsSchemas),
+  invoices: bindSchemas(invoices, invoicesSchemas),
 };
 
 /** Every endpoint, for the OpenAPI check and the generated bad-input suite. */

@@ -26,6 +26,8 @@ import type { checkoutSchemas } from './checkout.schemas';
 import type * as delivery from './delivery';
 import type * as editions from './editions';
 import type { editionsSchemas } from './editions.schemas';
+import type * as invoices from './invoices';
+import type { invoicesSchemas } from './invoices.schemas';
 import type * as library from './library';
 import type { librarySchemas } from './library.schemas';
 import type * as receipts from './receipts';
@@ -90,7 +92,8 @@ type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytic
   Indexed<typeof adminSettings, typeof adminSettingsSchemas> &
   Indexed<typeof whatsapp, typeof whatsappSchemas> &
   Indexed<typeof library, typeof librarySchemas> &
-  Indexed<typeof editions, typeof editionsSchemas>;
+  Indexed<typeof editions, typeof editionsSchemas> &
+  Indexed<typeof invoices, typeof invoicesSchemas>;
 
 type SchemasOf<E> = E extends Route
   ? `${E['method']} ${E['path']}` extends infer Key extends keyof SchemaIndex

@@ -21,6 +21,17 @@ export function percentToBp(percent: string): number | null {
   return bp <= 10_000 ? bp : null;
 }
 
+/** The rows as the server takes them, or what is wrong with the first bad one. */
+function ratesOf(rows: RateRow[]): TaxSettingsInput['rates'] | string {
+  const rates: TaxSettingsInput['rates'] = [];
+  for (const [i, row] of rows.entries()) {
+    const rateBp = percentToBp(row.percent);
+    if (rateBp === null) return `Row ${i + 1}: the rate must be a percent such as 18 or 5.5`;
+    rates.push({ country: row.country, rateBp, label: row.label.trim() || null });
+  }
+  return rates;
+}
+
 const input = 'h-9 rounded-md border border-stone-300 px-2 text-sm';
 
 /**
@@ -38,7 +49,7 @@ export function SettingsTab() {
     setRows(
       saved.data.rates.map((r) => ({
         country: r.country,
-        percent: String(r.rateBp / 100),
+        percent: `${r.rateBp / 100}`,
         label: r.label ?? '',
       })),
     );
@@ -48,13 +59,8 @@ export function SettingsTab() {
     setRows((all) => all.map((row, j) => (j === i ? { ...row, ...patch } : row)));
 
   const save = async () => {
-    const rates: TaxSettingsInput['rates'] = [];
-    for (const [i, row] of rows.entries()) {
-      const rateBp = percentToBp(row.percent);
-      if (rateBp === null)
-        return showAdminError(`Row ${i + 1}: the rate must be a percent such as 18 or 5.5`);
-      rates.push({ country: row.country, rateBp, label: row.label.trim() || null });
-    }
+    const rates = ratesOf(rows);
+    if (typeof rates === 'string') return showAdminError(rates);
     setSaving(true);
     try {
       await adminCall(settings.saveTaxSettings, { body: { pricesIncludeTax: included, rates } });
@@ -87,63 +93,11 @@ export function SettingsTab() {
         />
         Catalogue prices include tax (consumer prices)
       </label>
-      <table className="w-full text-sm" data-testid="tax-rates">
-        <thead>
-          <tr className="text-left text-stone-600">
-            <th className="py-1">Country (ISO code)</th>
-            <th className="py-1">Rate %</th>
-            <th className="py-1">Label on documents</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity until saved
-            <tr key={i}>
-              <td className="py-1 pr-2">
-                <input
-                  aria-label="Country"
-                  name={`country-${i}`}
-                  value={row.country}
-                  maxLength={2}
-                  onChange={(event) => change(i, { country: event.target.value.toUpperCase() })}
-                  className={`${input} w-20 uppercase`}
-                />
-              </td>
-              <td className="py-1 pr-2">
-                <input
-                  aria-label="Rate in percent"
-                  name={`rate-${i}`}
-                  inputMode="decimal"
-                  value={row.percent}
-                  onChange={(event) => change(i, { percent: event.target.value })}
-                  className={`${input} w-24`}
-                />
-              </td>
-              <td className="py-1 pr-2">
-                <input
-                  aria-label="Label"
-                  name={`label-${i}`}
-                  value={row.label}
-                  maxLength={40}
-                  placeholder="TVA 18 %"
-                  onChange={(event) => change(i, { label: event.target.value })}
-                  className={`${input} w-full`}
-                />
-              </td>
-              <td className="py-1">
-                <button
-                  type="button"
-                  onClick={() => setRows((all) => all.filter((_, j) => j !== i))}
-                  className="rounded-md border px-2 py-1 text-xs"
-                >
-                  Remove
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RatesTable
+        rows={rows}
+        change={change}
+        remove={(i) => setRows((all) => all.filter((_, j) => j !== i))}
+      />
       <div className="flex gap-2">
         <button
           type="button"
@@ -162,5 +116,72 @@ export function SettingsTab() {
         </button>
       </div>
     </div>
+  );
+}
+
+/** One line per country: its code, its rate in percent, its label on documents. */
+function RatesTable(props: {
+  rows: RateRow[];
+  change(i: number, patch: Partial<RateRow>): void;
+  remove(i: number): void;
+}) {
+  return (
+    <table className="w-full text-sm" data-testid="tax-rates">
+      <thead>
+        <tr className="text-left text-stone-600">
+          <th className="py-1">Country (ISO code)</th>
+          <th className="py-1">Rate %</th>
+          <th className="py-1">Label on documents</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((row, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity until saved
+          <tr key={i}>
+            <td className="py-1 pr-2">
+              <input
+                aria-label="Country"
+                name={`country-${i}`}
+                value={row.country}
+                maxLength={2}
+                onChange={(event) => props.change(i, { country: event.target.value.toUpperCase() })}
+                className={`${input} w-20 uppercase`}
+              />
+            </td>
+            <td className="py-1 pr-2">
+              <input
+                aria-label="Rate in percent"
+                name={`rate-${i}`}
+                inputMode="decimal"
+                value={row.percent}
+                onChange={(event) => props.change(i, { percent: event.target.value })}
+                className={`${input} w-24`}
+              />
+            </td>
+            <td className="py-1 pr-2">
+              <input
+                aria-label="Label"
+                name={`label-${i}`}
+                value={row.label}
+                maxLength={40}
+                placeholder="TVA 18 %"
+                onChange={(event) => props.change(i, { label: event.target.value })}
+                className={`${input} w-full`}
+              />
+            </td>
+            <td className="py-1">
+              <button
+                type="button"
+                onClick={() => props.remove(i)}
+                className="rounded-md border px-2 py-1 text-xs"
+              >
+                Remove
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

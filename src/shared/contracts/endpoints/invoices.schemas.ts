@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { binaryResponse } from './answers';
+
+const params = z.object({ id: z.string().min(1).max(200) });
+const noteParams = params.extend({
+  number: z.string().regex(/^AV-\d{4}-\d{6}$/, 'must be a credit note number'),
+});
+const adminParams = z.object({ id: z.uuid() });
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day, YYYY-MM-DD');
+/** A period of issue days, both ends included (UTC). */
+export const documentPeriodSchema = z
+  .object({ from: day, to: day })
+  .refine((p) => p.from <= p.to, { message: 'must not be after to', path: ['from'] });
+
+export const invoicesSchemas = {
+  orderInvoice: { params, response: binaryResponse('The invoice (PDF, A4) in the buyer’s language') },
+  orderCreditNote: { params: noteParams, response: binaryResponse('The credit note (PDF, A4)') },
+  adminOrderInvoice: { params: adminParams, response: binaryResponse('The invoice (PDF, A4)') },
+  adminOrderCreditNote: {
+    params: adminParams.extend({ number: noteParams.shape.number }),
+    response: binaryResponse('The credit note (PDF, A4)'),
+  },
+  invoiceRegister: {
+    querystring: documentPeriodSchema,
+    response: binaryResponse('Invoices and credit notes issued in the period: CSV, UTF-8 with a BOM'),
+  },
+  taxReport: {
+    querystring: documentPeriodSchema,
+    response: binaryResponse('Tax by country and rate for the period, credit notes netted: CSV'),
+  },
+};
