@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { TaxSettingsInput } from '../../../shared/contracts/admin/settings';
 import * as settings from '../../../shared/contracts/endpoints/admin-settings';
+import * as invoices from '../../../shared/contracts/endpoints/invoices';
 import { toast } from '../../components/ui/toast';
 import { adminCall } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';
+import { ExportButton } from '../shell/export-button';
 import { useAdminData } from '../shell/use-admin-data';
 
 interface RateRow {
@@ -75,14 +77,7 @@ export function SettingsTab() {
 
   return (
     <div className="max-w-3xl space-y-4">
-      <div>
-        <h3 className="text-lg font-semibold">Taxes</h3>
-        <p className="text-xs text-stone-600">
-          A rate per buyer country. The buyer's country is the one their connection and mobile number agree
-          on, otherwise the one they choose at checkout. With no rate, no tax is charged. Each order keeps the
-          rate it was placed with.
-        </p>
-      </div>
+      <TaxesIntro />
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"
@@ -114,6 +109,50 @@ export function SettingsTab() {
         >
           Save taxes
         </button>
+      </div>
+      <TaxExports />
+    </div>
+  );
+}
+
+/** The invoice register and the tax report for a period of issue days (docs/features/invoices.md). */
+function TaxExports() {
+  const today = new Date().toISOString().slice(0, 10);
+  const [from, setFrom] = useState(`${today.slice(0, 7)}-01`);
+  const [to, setTo] = useState(today);
+  const dates = 'h-9 rounded-md border border-stone-300 px-2 text-sm';
+  return (
+    <div className="space-y-2 border-t border-stone-200 pt-4">
+      <h3 className="text-lg font-semibold">Invoices and tax report</h3>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <label>
+          From{' '}
+          <input
+            type="date"
+            name="from"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            className={dates}
+          />
+        </label>
+        <label>
+          to{' '}
+          <input type="date" name="to" value={to} onChange={(e) => setTo(e.target.value)} className={dates} />
+        </label>
+        <ExportButton
+          endpoint={invoices.invoiceRegister}
+          query={{ from, to }}
+          label="Invoice register (CSV)"
+          done="Register downloaded"
+          fallbackName="invoices.csv"
+        />
+        <ExportButton
+          endpoint={invoices.taxReport}
+          query={{ from, to }}
+          label="Tax report (CSV)"
+          done="Tax report downloaded"
+          fallbackName="tax-report.csv"
+        />
       </div>
     </div>
   );
@@ -183,5 +222,18 @@ function RatesTable(props: {
         ))}
       </tbody>
     </table>
+  );
+}
+
+function TaxesIntro() {
+  return (
+    <div>
+      <h3 className="text-lg font-semibold">Taxes</h3>
+      <p className="text-xs text-stone-600">
+        A rate per buyer country. The buyer's country is the one their connection and mobile number agree on,
+        otherwise the one they choose at checkout. With no rate, no tax is charged. Each order keeps the rate
+        it was placed with.
+      </p>
+    </div>
   );
 }

@@ -90,6 +90,8 @@ export const en: Record<keyof typeof fr, string> = {
   'order.notFoundText': "We couldn't find the order you're looking for.",
   'order.backHome': 'Back to Home',
   'order.receipt': 'Download the receipt (PDF)',
+  'order.invoice': 'Invoice {number} (PDF)',
+  'order.creditNote': 'Credit note {number} (PDF)',
   'checkout.placeMobile': 'Order and pay with mobile money',
   'checkout.mobileNote':
     'After ordering, you pay from your mobile wallet with a reference, then send us the receipt. We verify within 24 hours.',

@@ -93,6 +93,8 @@ export const fr = {
   'order.notFoundText': 'Nous n’avons pas trouvé la commande que vous cherchez.',
   'order.backHome': 'Retour à l’accueil',
   'order.receipt': 'Télécharger le reçu (PDF)',
+  'order.invoice': 'Facture {number} (PDF)',
+  'order.creditNote': 'Avoir {number} (PDF)',
   'checkout.placeMobile': 'Commander et payer par mobile money',
   'checkout.mobileNote':
     'Après la commande, vous payez depuis votre portefeuille mobile avec une référence, puis vous nous envoyez le reçu. Nous vérifions sous 24 h.',

@@ -15,7 +15,7 @@ import { EditionLine } from '../downloads/edition-line';
 import { FileDownload } from '../offline/file-download';
 import { fileKey } from '../offline/file-key';
 import { OfflineSpace } from '../offline/saved-guide-actions';
-import { ReceiptLink } from '../receipts/receipt-link';
+import { InvoiceLinks, ReceiptLink } from '../receipts/receipt-link';
 import { LibraryLink } from './library-link';
 
 type DownloadLink = ResponseOf<typeof delivery.downloadLink>;
@@ -103,6 +103,15 @@ export function CompletedOrder({
       <div className="mt-4">
         <OrderTaxLine order={order} />
         <ReceiptLink order={order} label={t('order.receipt')} />
+        {order.invoiceNumber ? (
+          <div className="flex flex-wrap gap-x-6">
+            <InvoiceLinks
+              order={order}
+              invoiceLabel={t('order.invoice', { number: order.invoiceNumber })}
+              creditNoteLabel={(number) => t('order.creditNote', { number })}
+            />
+          </div>
+        ) : null}
       </div>
       <p className="mt-2 text-xs text-stone-500">{t('order.linkNote')}</p>
       <div className="mt-2">

@@ -16,7 +16,7 @@ import { purchaseMessages } from '../checkout/messages';
 import { OrderDiscount, OrderTaxLine } from '../checkout/order-discount';
 import { OfflineOrder } from '../offline/offline-order';
 import { registerOfflineApp } from '../offline/register-offline';
-import { ReceiptLink } from '../receipts/receipt-link';
+import { InvoiceLinks, ReceiptLink } from '../receipts/receipt-link';
 import { MobileMoneyPending } from './mobile-money-pending';
 import { CompletedOrder } from './order-completed';
 
@@ -87,6 +87,13 @@ function ClosedOrder({ order }: { order: Order }) {
       {order.status === 'completed' ? (
         <div className="mt-4">
           <ReceiptLink order={order} label={t('order.receipt')} />
+          {order.invoiceNumber ? (
+            <InvoiceLinks
+              order={order}
+              invoiceLabel={t('order.invoice', { number: order.invoiceNumber })}
+              creditNoteLabel={(number) => t('order.creditNote', { number })}
+            />
+          ) : null}
         </div>
       ) : null}
       {order.status === 'expired' ? (
