@@ -36,12 +36,15 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** Two guides by card, from Senegal, with 10 % off: 21.50 − 2.15 = 19.35, of which 2.95 tax. */
-async function senegalCardOrder(email = `sn-${randomUUID().slice(0, 8)}@example.com`) {
+async function senegalCardOrder(
+  email = `sn-${randomUUID().slice(0, 8)}@example.com`,
+  business: { businessName?: string; taxId?: string } = {},
+) {
   const items = [
     { id: dakar.id, quantity: 1 },
     { id: abidjan.id, quantity: 1 },
   ];
-  const customer = { ...shopper, email, country: 'SN' };
+  const customer = { ...shopper, email, country: 'SN', ...business };
   const started = await ctx.app.inject({
     method: 'POST',
     url: '/api/create-payment-intent',
@@ -101,6 +104,16 @@ describe('invoices', () => {
       pricesIncludeTax: true,
       rates: [{ country: 'SN', rateBp: 1800, label: 'TVA 18 %' }],
     });
+  });
+
+  test('a business name and tax identifier given at checkout are on the invoice, through the card payment', async () => {
+    const order = await senegalCardOrder(undefined, {
+      businessName: 'Teranga SARL',
+      taxId: 'SN-DKR-2024-B-123',
+    });
+    const { text } = await textOf(`/api/orders/${order.id}/invoice.pdf`);
+    expect(text).toContain('Teranga SARL');
+    expect(text).toContain('SN-DKR-2024-B-123');
   });
 
   test('a free order and an unpaid mobile-money order have no invoice (409)', async () => {

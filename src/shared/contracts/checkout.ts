@@ -36,6 +36,19 @@ export const customerSchema = z.object({
     .toUpperCase()
     .refine((code) => BUYER_COUNTRIES.includes(code), 'must be a country code such as SN or CI')
     .optional(),
+  /** For the invoice of a buyer who buys for a business (docs/features/invoices.md). */
+  businessName: z
+    .string()
+    .trim()
+    .max(120)
+    .refine((name) => !/[<>]/.test(name), 'must not contain < or >')
+    .optional(),
+  taxId: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[\p{L}\p{N} ./-]*$/u, 'must be letters, digits, spaces, dots, slashes or dashes')
+    .optional(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 

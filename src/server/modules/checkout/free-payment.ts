@@ -57,6 +57,8 @@ export async function placeFreeOrder(
     mobile: body.mobile,
     whatsapp: body.whatsapp,
     country: body.country,
+    businessName: body.businessName,
+    taxId: body.taxId,
   };
   const tax = await taxOfCustomer(deps.db, body, ipCountry);
   try {

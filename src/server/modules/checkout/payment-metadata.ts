@@ -53,6 +53,8 @@ export function encodeCheckoutMetadata(checkout: CheckoutMetadata): Record<strin
   if (checkout.customer.whatsapp) metadata.whatsapp = '1';
   if (checkout.discountCode) metadata.discount_code = checkout.discountCode;
   if (checkout.customer.country) metadata.country = checkout.customer.country;
+  if (checkout.customer.businessName) metadata.business_name = checkout.customer.businessName;
+  if (checkout.customer.taxId) metadata.tax_id = checkout.customer.taxId;
   if (checkout.tax) metadata.tax = encodeTax(checkout.tax);
   // Sorted, so the same cart in another order writes the same metadata (and the same idempotency key).
   const lines = checkout.items
@@ -102,6 +104,8 @@ export function decodeCheckoutMetadata(
       mobile: metadata.mobile,
       ...(metadata.whatsapp === '1' ? { whatsapp: true } : {}),
       ...(metadata.country ? { country: metadata.country } : {}),
+      ...(metadata.business_name ? { businessName: metadata.business_name } : {}),
+      ...(metadata.tax_id ? { taxId: metadata.tax_id } : {}),
     },
     locale: metadata.locale,
     discountCode: metadata.discount_code,

@@ -67,8 +67,8 @@ export async function placeMobileMoneyOrder(
   origin?: string,
   ipCountry: string | null = null,
 ): Promise<{ response: CreateMobileMoneyOrderResponse | undefined; created: boolean }> {
-  const { email, firstName, lastName, mobile, whatsapp, country } = body;
-  const customer = { email, firstName, lastName, mobile, whatsapp, country };
+  const { email, firstName, lastName, mobile, whatsapp, country, businessName, taxId } = body;
+  const customer = { email, firstName, lastName, mobile, whatsapp, country, businessName, taxId };
   const tax = await taxOfCustomer(deps.db, body, ipCountry);
   const claimed = toCents(body.total);
   if (claimed === 0) throw invalid('This cart is free: place it as a free order, no payment is needed');

@@ -44,6 +44,8 @@ export function newOrderRow(
     lastName: input.customer.lastName,
     phoneNumber: input.customer.mobile,
     whatsappOptIn: input.customer.whatsapp === true,
+    buyerBusinessName: input.customer.businessName || null,
+    buyerTaxId: input.customer.taxId || null,
     locale: input.locale,
     origin: input.origin ?? null,
     total: centsToDecimal(priced.totalCents),

@@ -9,6 +9,9 @@ export const en: Record<keyof typeof fr, string> = {
   'checkout.tax': 'Tax',
   'checkout.taxIncluded': 'included',
   'checkout.country': 'Country you live in',
+  'checkout.business': 'Invoice in the name of a business',
+  'checkout.businessName': 'Business name',
+  'checkout.taxId': 'Tax identifier (optional)',
   'checkout.countryNote':
     'We could not tell it from your connection and mobile number; it decides the tax on your order.',
   'checkout.total': 'Total',

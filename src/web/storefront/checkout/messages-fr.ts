@@ -7,6 +7,9 @@ export const fr = {
   'checkout.tax': 'Taxes',
   'checkout.taxIncluded': 'incluses',
   'checkout.country': 'Pays de résidence',
+  'checkout.business': 'Facture au nom d’une entreprise',
+  'checkout.businessName': 'Raison sociale',
+  'checkout.taxId': 'Identifiant fiscal (facultatif)',
   'checkout.countryNote':
     'Nous n’avons pas pu le déduire de votre connexion et de votre numéro de mobile ; il détermine les taxes de votre commande.',
   'checkout.total': 'Total',

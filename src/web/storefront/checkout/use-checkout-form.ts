@@ -39,6 +39,8 @@ export function useCheckoutForm() {
   const [whatsapp, setWhatsapp] = useState(false);
   /** The country the buyer lives in, asked only when the shop cannot tell (docs/features/taxes.md). */
   const [country, setCountry] = useState('');
+  /** For an invoice made out to a business (docs/features/invoices.md); both optional. */
+  const [business, setBusiness] = useState({ name: '', taxId: '' });
 
   const change = (name: CustomerField, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -84,6 +86,8 @@ export function useCheckoutForm() {
     mobile: values.mobile.trim(),
     ...(whatsapp ? { whatsapp: true } : {}),
     ...(country ? { country } : {}),
+    ...(business.name.trim() ? { businessName: business.name.trim() } : {}),
+    ...(business.taxId.trim() ? { taxId: business.taxId.trim() } : {}),
   };
 
   return {
@@ -97,6 +101,8 @@ export function useCheckoutForm() {
     setWhatsapp,
     country,
     setCountry,
+    business,
+    setBusiness,
   };
 }
 
