@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { checkoutFirstCard, keepScreenshot } from './harness';
-import { newPage } from './mobile-money-support';
+import { newPage, signedInAdmin } from './mobile-money-support';
 import { fillCheckout, withShopAndBrowser } from './shop-and-browser';
 
 /**
@@ -91,5 +91,29 @@ describe('a buyer from Senegal', () => {
     expect(Math.round(Number(taxable) * 100) + Math.round(Number(tax) * 100)).toBe(
       Math.round(Number(total) * 100),
     );
+  });
+});
+
+describe('the operator', () => {
+  test('sets the rates in the Settings tab, on a phone and on a desktop', async () => {
+    for (const width of [390, 1280]) {
+      const page = await signedInAdmin(e2e.browser, e2e.shop.url, ADMIN_KEY, 'settings', width);
+      const rates = page.locator('[data-testid="tax-rates"]');
+      await rates.waitFor();
+      await page.locator('input[name="country-0"]').waitFor();
+      expect(await page.locator('input[name="country-0"]').inputValue()).toBe('SN');
+      await keepScreenshot(page, `taxes-settings-${width}`, { fullPage: true });
+    }
+    const page = await signedInAdmin(e2e.browser, e2e.shop.url, ADMIN_KEY, 'settings', 1280);
+    await page.locator('input[name="country-0"]').waitFor();
+    await page.getByRole('button', { name: 'Add a country' }).click();
+    await page.locator('input[name="country-1"]').fill('ci');
+    await page.locator('input[name="rate-1"]').fill('18');
+    await page.getByRole('button', { name: 'Save taxes' }).click();
+    await page.getByText('Orders placed from now on use these rates.').waitFor();
+    const saved = (await (await admin('GET', '/api/admin/settings/taxes')).json()) as {
+      rates: { country: string }[];
+    };
+    expect(saved.rates.map((r) => r.country)).toEqual(['CI', 'SN']);
   });
 });
