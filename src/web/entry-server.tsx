@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { parse as parsePattern } from 'regexparam';
 import { Router } from 'wouter';
+import { escapeHtml } from '../shared/escape-html';
 import type { Locale } from '../shared/locale';
 import { type RenderPage, SSR_STATE_KEY } from '../shared/ssr';
 import { AppShell } from './app/app-shell';
@@ -12,7 +13,7 @@ import { AppRoutes, prepareRoute } from './app/routes';
 import { loadLocale } from './i18n';
 import { createApiClient } from './lib/api';
 import type { AppDeps } from './lib/deps';
-import { escapeHtml, HeadCollectorContext, type HeadData } from './lib/head';
+import { HeadCollectorContext, type HeadData } from './lib/head';
 import { localisedPath } from './lib/paths';
 
 /** JSON that is safe inside a <script>: nothing in it can close the tag or start a comment. */
@@ -95,6 +96,7 @@ export const render: RenderPage = async (request) => {
   return {
     kind: 'page',
     status: prepared.status,
+    personal: prepared.personal,
     head: renderHead(head.data, request.origin, request.locale),
     html,
     stateScript: `<script>window.${SSR_STATE_KEY}=${serializeForScript(state)}</script>`,

@@ -1,7 +1,8 @@
+import { escapeHtml } from '../../../shared/escape-html';
 import type { Locale } from '../../../shared/locale';
 import { formatEuros, formatFcfa } from '../../../shared/money';
 import { formatTaxRate } from '../../../shared/tax';
-import { escapeHtml, SHOP_FONT_FAMILY } from '../downloads/typesetter';
+import { SHOP_FONT_FAMILY } from '../downloads/typesetter';
 import type { CreditNoteDocument, InvoiceDocument } from '../invoices/invoice-document';
 import { A4, RECEIPT_FONT_SIZE } from '../receipts/receipt-html';
 import { INVOICE_COPY } from './invoice-copy';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../jobs/jobs.service';
+import type { DbOrTx } from '../../db/client';
 
 export type DocumentKind = 'invoice' | 'credit_note';
 

@@ -3,8 +3,8 @@ import type { Locale } from '../../../shared/locale';
 import { centsToFcfa, toCents } from '../../../shared/money';
 import { METHOD } from '../../../shared/payment-methods';
 import { refundTaxOf } from '../../../shared/tax';
+import type { DbOrTx } from '../../db/client';
 import { creditNotes, invoices, orderItems, type orders, type refunds } from '../../db/schema';
-import type { DbOrTx } from '../jobs/jobs.service';
 import { nextDocumentNumber } from './document-numbers';
 import { readSeller, type Seller } from './seller';
 

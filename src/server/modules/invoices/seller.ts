@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { appSettings } from '../../db/schema';
-import type { DbOrTx } from '../jobs/jobs.service';
 
 /** The shop as its invoices name it (docs/features/invoices.md), from the Settings tab. */
 export interface Seller {

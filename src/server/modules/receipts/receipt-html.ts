@@ -1,7 +1,8 @@
+import { escapeHtml } from '../../../shared/escape-html';
 import type { Locale } from '../../../shared/locale';
 import { formatEuros, formatFcfa } from '../../../shared/money';
 import { formatTaxRate } from '../../../shared/tax';
-import { escapeHtml, SHOP_FONT_FAMILY } from '../downloads/typesetter';
+import { SHOP_FONT_FAMILY } from '../downloads/typesetter';
 import { RECEIPT_COPY, type ReceiptMethod } from './receipt-copy';
 
 /** Everything a receipt prints, read from the order (order-receipt.ts). Amounts in euro cents. */

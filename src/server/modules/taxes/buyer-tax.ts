@@ -1,7 +1,7 @@
 import { countryOfMobile } from '../../../shared/calling-codes';
 import type { TaxEvidence } from '../../../shared/tax-evidence';
+import type { DbOrTx } from '../../db/client';
 import { invalid } from '../../domain/errors';
-import type { DbOrTx } from '../jobs/jobs.service';
 import { readTaxSettings } from './tax-settings';
 
 /** The tax an order is placed with: decided once, then kept with the order (and a card payment's metadata). */

@@ -1,7 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { appSettings, taxRates } from '../../db/schema';
-import type { DbOrTx } from '../jobs/jobs.service';
 
 const PRICES_INCLUDE_TAX = 'tax.prices_include_tax';
 
