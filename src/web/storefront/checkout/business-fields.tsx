@@ -1,6 +1,8 @@
 import { useMessages } from '../../i18n/feature-messages';
+import { CountryChoice } from './country-choice';
 import { purchaseMessages } from './messages';
 import type { CheckoutForm } from './use-checkout-form';
+import type { TaxQuote } from './use-tax-quote';
 
 const inputClass = 'mt-1 h-11 w-full rounded-md border px-3 text-base';
 
@@ -33,5 +35,15 @@ export function BusinessFields(props: { form: CheckoutForm }) {
         />
       </label>
     </details>
+  );
+}
+
+/** What the tax and the invoice need beyond the buyer's name: the country when asked, a business. */
+export function TaxAndInvoiceFields(props: { form: CheckoutForm; quote: TaxQuote | null }) {
+  return (
+    <>
+      <CountryChoice form={props.form} quote={props.quote} />
+      <BusinessFields form={props.form} />
+    </>
   );
 }

@@ -8,10 +8,9 @@ import { useMessages } from '../../i18n/feature-messages';
 import { Head } from '../../lib/head';
 import { paths } from '../../lib/paths';
 import { useQuery } from '../../lib/use-query';
-import { BusinessFields } from './business-fields';
+import { TaxAndInvoiceFields } from './business-fields';
 import { CardFields, LoadingPayment, useCardPayment } from './card-payment';
 import { ConfirmationDialog } from './confirmation-dialog';
-import { CountryChoice } from './country-choice';
 import { CustomerFields } from './customer-fields';
 import { DiscountField } from './discount-field';
 import { getFreeGuides } from './free-order';
@@ -84,8 +83,7 @@ export default function CheckoutPage() {
           ) : (
             <form onSubmit={submit} noValidate className="mt-4 space-y-4">
               <CustomerFields form={form} />
-              <CountryChoice form={form} quote={purchase.tax} />
-              <BusinessFields form={form} />
+              <TaxAndInvoiceFields form={form} quote={purchase.tax} />
               <WhatsAppOptIn form={form} calls={calls} />
               {!free ? <CardFields payment={card} config={config} hidden={mobile} onRetry={place} /> : null}
               {mobile ? <MobileMoneyNote automatic={config.data?.automaticMobileMoney === true} /> : null}
