@@ -72,6 +72,7 @@ describe('document addresses', () => {
       '/api/orders/x/credit-notes/..%2F..%2Fetc%2Fpasswd',
       '/api/admin/orders/not-a-uuid/invoice.pdf',
       '/api/admin/invoices/tax-report.csv?from=2026-01-01&to=2026-01-01%00',
+      '/api/admin/invoices/register.csv?from=3574-17-28&to=9572-31-93',
     ]) {
       const res = await ctx.app.inject({ url, headers: { 'x-admin-key': ADMIN_KEY } });
       expect([400, 404], url).toContain(res.statusCode);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daySchema } from '../days';
 import { binaryResponse } from './answers';
 
 const params = z.object({ id: z.string().min(1).max(200) });
@@ -6,10 +7,9 @@ const noteParams = params.extend({
   number: z.string().regex(/^AV-\d{4}-\d{6}$/, 'must be a credit note number'),
 });
 const adminParams = z.object({ id: z.uuid() });
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day, YYYY-MM-DD');
 /** A period of issue days, both ends included (UTC). */
 export const documentPeriodSchema = z
-  .object({ from: day, to: day })
+  .object({ from: daySchema('from'), to: daySchema('to') })
   .refine((p) => p.from <= p.to, { message: 'must not be after to', path: ['from'] });
 
 export const invoicesSchemas = {
