@@ -36,6 +36,7 @@ const receipt = (buyer: string, guides: number): Receipt => ({
   discountCode: 'BIENVENUE10',
   discountCents: 125,
   totalCents: guides * 1250 - 125,
+  tax: { cents: 0, rateBp: 0, label: null, included: true },
   refundedCents: 0,
   payment: { method: 'card', provider: null, reference: 'pi_3QxYzAbCdEf0123456789', testMode: false },
 });

@@ -15,6 +15,7 @@ import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
 import { editionsRoutes } from './modules/editions/editions.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { invoicesRoutes } from './modules/invoice-files/invoices.routes';
 import { libraryRoutes } from './modules/library/library.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { automaticPaymentRoutes } from './modules/mobile-money/automatic-payment.routes';
@@ -27,6 +28,7 @@ import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
+import { taxesRoutes } from './modules/taxes/taxes.routes';
 import { waveRoutes } from './modules/wave/wave.routes';
 import { webAppRoutes } from './modules/web-app/web-app.routes';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
@@ -68,4 +70,6 @@ export async function registerModuleRoutes(
   await app.register(libraryRoutes);
   await app.register(editionsRoutes);
   await app.register(reviewsRoutes);
+  await app.register(taxesRoutes);
+  await app.register(invoicesRoutes);
 }

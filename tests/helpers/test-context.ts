@@ -18,6 +18,8 @@ import { startSmtpServer, type TestSmtpServer } from './smtp';
 
 export interface TestDatabase {
   database: Database;
+  /** PostgreSQL only: the test database's address, for a second instance's own pool. */
+  url?: string;
   db: Db;
   close(): Promise<void>;
 }
@@ -37,9 +39,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   } finally {
     await admin.end();
   }
-  const database = await openPostgres(withDatabase(template.url, name), { max: 5 });
+  const url = withDatabase(template.url, name);
+  const database = await openPostgres(url, { max: 5 });
   return {
     database,
+    url,
     db: database.db,
     close: async () => {
       await database.close();

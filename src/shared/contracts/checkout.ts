@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUYER_COUNTRIES } from '../calling-codes';
 import { localeSchema } from './catalogue';
 
 /**
@@ -36,6 +37,29 @@ export const customerSchema = z.object({
     .regex(/^\+[1-9][0-9 ]{6,20}$/, 'must start with + and the country code, e.g. +225 07 00 00 00 00'),
   /** "Get my guides on WhatsApp" (issue 20), at the mobile number; offered only when WhatsApp is configured. */
   whatsapp: z.boolean().optional(),
+  /**
+   * The country the buyer lives in, asked only when the client address and the mobile number do not
+   * agree on it (docs/features/taxes.md); ISO 3166-1 alpha-2.
+   */
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((code) => BUYER_COUNTRIES.includes(code), 'must be a country code such as SN or CI')
+    .optional(),
+  /** For the invoice of a buyer who buys for a business (docs/features/invoices.md). */
+  businessName: z
+    .string()
+    .trim()
+    .max(120)
+    .refine((name) => !/[<>]/.test(name), 'must not contain < or >')
+    .optional(),
+  taxId: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[\p{L}\p{N} ./-]*$/u, 'must be letters, digits, spaces, dots, slashes or dashes')
+    .optional(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 

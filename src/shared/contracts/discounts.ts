@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { COUNTRY_SLUGS } from '../countries';
 import { localeSchema } from './catalogue';
-import { cartLinesSchema, discountCodeSchema } from './checkout';
+import { cartLinesSchema, customerSchema, discountCodeSchema } from './checkout';
+import { orderTaxSchema } from './orders';
 
 export { discountCodeSchema };
 
@@ -28,6 +29,9 @@ export const priceCartBodySchema = z.object({
   items: cartLinesSchema,
   discountCode: discountCodeSchema.optional(),
   locale: localeSchema.default('fr'),
+  /** The buyer's mobile number and chosen country, when typed: they decide the tax (docs/features/taxes.md). */
+  mobile: customerSchema.shape.mobile.optional(),
+  country: customerSchema.shape.country,
 });
 
 export const priceCartResponseSchema = z.object({
@@ -38,6 +42,12 @@ export const priceCartResponseSchema = z.object({
   totalXof: z.int(),
   /** The code as the operator wrote it, once it applies; null without one. */
   discountCode: z.string().nullable(),
+  tax: orderTaxSchema.extend({
+    /** The client address and the mobile number do not agree: the checkout asks the buyer's country. */
+    countryNeeded: z.boolean(),
+    /** What the question is prefilled with. */
+    suggestedCountry: z.string().nullable(),
+  }),
 });
 export type PricedCartAnswer = z.infer<typeof priceCartResponseSchema>;
 

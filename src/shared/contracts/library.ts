@@ -25,6 +25,8 @@ export const libraryGuideSchema = z.object({
   /** When the order was paid (or placed, for an order completed without a date). */
   orderedAt: z.string(),
   orderLocale: localeSchema,
+  /** The order had something to pay, so it has an invoice (docs/features/invoices.md). */
+  hasInvoice: z.boolean(),
   guideId: z.string(),
   slug: z.string(),
   title: z.string(),

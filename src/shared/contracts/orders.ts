@@ -12,6 +12,17 @@ export const orderStatusSchema = z.enum([
 /** Derived from the one table of payment methods. */
 export const paymentMethodSchema = z.enum(PAYMENT_METHOD_VALUES);
 
+/** The tax line of an order or a quote (docs/features/taxes.md): euros as a string, the rate in basis points. */
+export const orderTaxSchema = z.object({
+  amount: z.string(),
+  rateBp: z.int(),
+  /** The operator's label ("TVA 18 %"), null when none was given. */
+  label: z.string().nullable(),
+  country: z.string().nullable(),
+  pricesIncludeTax: z.boolean(),
+});
+export type OrderTax = z.infer<typeof orderTaxSchema>;
+
 /** An order as the shopper's pages read it (spec storefront §3), plus the support number. */
 export const dataRegionSchema = z.enum(['cote-divoire', 'senegal', 'maroc', 'default']);
 export type DataRegion = z.infer<typeof dataRegionSchema>;
@@ -29,6 +40,11 @@ export const orderSchema = z.object({
   /** The code the shopper used and the euros it took off (the cart before it: total + discountAmount). */
   discountCode: z.string().nullable(),
   discountAmount: z.string(),
+  tax: orderTaxSchema,
+  /** The invoice's number once the order is paid (docs/features/invoices.md); null before. */
+  invoiceNumber: z.string().nullable(),
+  /** The numbers of the credit notes its refunds issued, oldest first. */
+  creditNotes: z.array(z.string()),
   djamoReference: z.string().nullable(),
   /** How to pay a mobile-money order still waiting for its payment (issue 17 §6); absent otherwise. */
   mobileMoneyPayment: z

@@ -41,5 +41,6 @@ export const ADMIN_TABS = [
   'content',
   'media',
   'activity',
+  'settings',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];

@@ -9,4 +9,5 @@ export * from './library';
 export * from './mail';
 export * from './orders';
 export * from './reviews';
+export * from './taxes';
 export * from './whatsapp';

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -15,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHOD_VALUES } from '../../../shared/payment-methods';
+import type { TaxEvidence } from '../../../shared/tax-evidence';
 import { localeEnum, travelGuides } from './catalogue';
 import { guideEditions } from './editions';
 import { storedFiles } from './files';
@@ -95,6 +97,20 @@ export const orders = pgTable(
     refundedAmount: numeric('refunded_amount', { precision: 10, scale: 2 }).notNull().default('0.00'),
     /** Set while the operator has revoked the buyer's downloads; cleared when restored. */
     accessRevokedAt: timestamp('access_revoked_at', { withTimezone: true }),
+    /**
+     * The tax the order was placed with (docs/features/taxes.md): the amount inside or on top of the
+     * total, the rate in basis points (1800 = 18 %) and its label, the buyer's country, whether prices
+     * included tax, and the evidence the country was decided from.
+     */
+    taxAmount: numeric('tax_amount', { precision: 10, scale: 2 }).notNull().default('0.00'),
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    taxLabel: text('tax_label'),
+    taxCountry: text('tax_country'),
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(true),
+    taxEvidence: jsonb('tax_evidence').$type<TaxEvidence>(),
+    /** For the invoice, given at checkout or later from the order page (docs/features/invoices.md). */
+    buyerBusinessName: text('buyer_business_name'),
+    buyerTaxId: text('buyer_tax_id'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

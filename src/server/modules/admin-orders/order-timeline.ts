@@ -192,7 +192,7 @@ const EMAIL_WORDS: Record<string, string> = {
   'payment-reminder': 'payment reminder',
 };
 
-const PROVIDER_WORDS: Record<string, string> = { stripe: 'Stripe', manual: 'recorded by hand' };
+const PROVIDER_WORDS: Record<string, string> = { stripe: 'Stripe', wave: 'Wave', manual: 'recorded by hand' };
 const euros = (amount: string) => formatEuros(toCents(amount), 'en');
 
 const WHATSAPP_MESSAGES: Record<string, string> = {

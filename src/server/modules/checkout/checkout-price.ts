@@ -1,15 +1,18 @@
 import type { z } from 'zod';
 import type { priceCartBodySchema, priceCartResponseSchema } from '../../../shared/contracts/discounts';
 import { centsToDecimal, centsToFcfa } from '../../../shared/money';
+import { taxOf } from '../../../shared/tax';
 import type { Db } from '../../db/client';
 import { type AppliedDiscount, priceDiscount } from '../discounts/discount-pricing';
 import { type CartLine, type PricedCart, priceCart } from '../orders/orders.service';
+import { type BuyerTax, decideBuyerTax, NO_TAX } from '../taxes/buyer-tax';
 
 export interface CheckoutPrice {
   cart: PricedCart;
   discount: AppliedDiscount | undefined;
-  /** What the shopper pays, in cents: the cart less the discount. */
+  /** What the shopper pays, in cents: the cart less the discount, with tax (taxOf). */
   totalCents: number;
+  taxCents: number;
 }
 
 /**
@@ -20,23 +23,37 @@ export interface CheckoutPrice {
  */
 export async function priceCheckout(
   db: Db,
-  input: { items: CartLine[]; discountCode?: string; uses?: false },
+  input: { items: CartLine[]; discountCode?: string; uses?: false; tax: BuyerTax },
 ): Promise<CheckoutPrice> {
   const cart = await priceCart(db, input.items);
-  const { discountCode: code, uses } = input;
+  const { discountCode: code, uses, tax } = input;
   // No email here: the per-email limit is checked when the order is placed, so a price never tells
   // whether an email used a code (docs/features/discounts.md).
   const discount = code ? await priceDiscount(db, { code, lines: cart.lines, uses }) : undefined;
-  return { cart, discount, totalCents: cart.totalCents - (discount?.cents ?? 0) };
+  const taxed = taxOf(cart.totalCents - (discount?.cents ?? 0), tax.rateBp, tax.pricesIncludeTax);
+  return { cart, discount, totalCents: taxed.totalCents, taxCents: taxed.taxCents };
 }
 
 /** POST /api/checkout/price: the summary's figures, or the refusal of the code. */
 export async function quoteCheckout(
   db: Db,
   body: z.infer<typeof priceCartBodySchema>,
+  ipCountry: string | null = null,
 ): Promise<z.infer<typeof priceCartResponseSchema>> {
-  const { cart, discount, totalCents } = await priceCheckout(db, body);
+  const decision = await decideBuyerTax(db, { ipCountry, mobile: body.mobile, chosenCountry: body.country });
+  // Until the buyer says where they live, the figures are those without tax, and the answer asks.
+  const tax = decision.decided ? decision.tax : NO_TAX;
+  const { cart, discount, totalCents, taxCents } = await priceCheckout(db, { ...body, tax });
   return {
+    tax: {
+      amount: centsToDecimal(taxCents),
+      rateBp: tax.rateBp,
+      label: tax.label,
+      country: tax.country,
+      pricesIncludeTax: tax.pricesIncludeTax,
+      countryNeeded: !decision.decided,
+      suggestedCountry: decision.decided ? tax.country : decision.suggested,
+    },
     subtotal: centsToDecimal(cart.totalCents),
     discount: centsToDecimal(discount?.cents ?? 0),
     total: centsToDecimal(totalCents),

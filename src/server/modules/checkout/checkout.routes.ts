@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ORDER_EXISTS_MESSAGE } from '../../../shared/contracts/checkout';
 import { api } from '../../../shared/contracts/endpoints/bound';
@@ -6,6 +6,7 @@ import { toCents } from '../../../shared/money';
 import { route } from '../../http/endpoint';
 import { additionalRateLimit, DAY_MS, HOUR_MS, registerRateLimits } from '../../http/rate-limits';
 import { orderView } from '../orders/orders.service';
+import { clientCountryOf } from '../taxes/client-country';
 import {
   type CheckoutDeps,
   type ClaimedOrder,
@@ -20,6 +21,10 @@ import { stripeWebhookRoutes } from './stripe-webhook.routes';
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limits } = app.services.config;
   const deps: CheckoutDeps = { db: app.services.db, payments: app.services.payments, limits };
+  const clientCountry = clientCountryOf(app);
+  /** Where an order is placed from: the allowed origin, and the client address's country (taxes). */
+  const placedFrom = (request: FastifyRequest) =>
+    [app.services.siteOrigin.placedThrough(request), clientCountry(request)] as const;
   // Floods (issue 15): every route that creates an order is limited per client address.
   await registerRateLimits(app);
   const perClient = { rateLimit: { max: limits.ordersPerClientPerHour, timeWindow: HOUR_MS } };
@@ -61,7 +66,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(priceRoutes);
 
   route(app, api.checkout.createPaymentIntent, { config: perClient }, async (request) =>
-    startCardPayment(deps, request.body, app.services.siteOrigin.placedThrough(request), request.ip),
+    startCardPayment(deps, request.body, ...placedFrom(request), request.ip),
   );
 
   route(app, api.checkout.createCardOrder, { config: perClient }, async (request, reply) => {
@@ -76,15 +81,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     api.checkout.createFreeOrder,
-    {
-      config: perClient,
-      onRequest: freeOrdersPerDay,
-    },
+    { config: perClient, onRequest: freeOrdersPerDay },
     async (request, reply) =>
-      sendOrder(
-        reply,
-        await placeFreeOrder(deps, request.body, app.services.siteOrigin.placedThrough(request), request.ip),
-      ),
+      sendOrder(reply, await placeFreeOrder(deps, request.body, ...placedFrom(request), request.ip)),
   );
 
   // Only without Stripe keys: with real keys the card never touches this server.

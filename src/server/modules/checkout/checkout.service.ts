@@ -21,6 +21,7 @@ import {
   type PlacedOrder,
   TotalMismatchError,
 } from '../orders/orders.service';
+import { type BuyerTax, taxOfCustomer } from '../taxes/buyer-tax';
 import {
   type CardOrderClaim,
   CLAIM_MISMATCH,
@@ -63,11 +64,13 @@ export async function startCardPayment(
   deps: CheckoutDeps,
   body: z.infer<typeof createPaymentIntentBodySchema>,
   origin?: string,
+  ipCountry: string | null = null,
   clientAddress?: string,
 ): Promise<z.infer<typeof createPaymentIntentResponseSchema>> {
   const { items, discountCode, customer } = body;
+  const tax = await taxOfCustomer(deps.db, customer, ipCountry);
   // Use limits are counted by the hold below, under the code's lock.
-  const priced = { items, discountCode, uses: false as const };
+  const priced = { items, discountCode, uses: false as const, tax };
   const { cart, discount, totalCents } = await priceCheckout(deps.db, priced);
   if (totalCents === 0) throw invalid('This cart is free: place it as a free order, no payment is needed');
   const claimed = toCents(body.amount);
@@ -86,6 +89,7 @@ export async function startCardPayment(
     })),
     origin,
     discountCode: discount?.code,
+    tax,
   });
   // The claim reads the cart back through this same function: what it would refuse is refused now,
   // before anyone is charged.
@@ -163,7 +167,7 @@ export async function placeCardOrder(
   if (!isShopPayment(intent.metadata)) throw invalid('This payment was not made in this shop');
   const paid = checked.status === 'paid';
   const flag = (reason: string) => (paid ? flagUnplacedIntent(deps.db, intent, reason) : Promise.resolve());
-  let checkout: CheckoutMetadata;
+  let checkout: CheckoutMetadata & { tax: BuyerTax };
   try {
     checkout = decodeCheckoutMetadata(intent.metadata);
   } catch (error) {
@@ -202,7 +206,7 @@ export async function placeCardOrder(
 async function createCardOrder(
   deps: CheckoutDeps,
   intent: PaymentIntentView,
-  checkout: CheckoutMetadata,
+  checkout: CheckoutMetadata & { tax: BuyerTax },
   flag: (reason: string) => Promise<void>,
 ): Promise<PlacedOrder> {
   const told = (message: string) =>
@@ -221,6 +225,7 @@ async function createCardOrder(
       discountCode: checkout.discountCode,
       // Paid: its use is recorded as used, taking over the intent's hold.
       discountHold: { minutes: deps.limits.discountHoldMinutes },
+      tax: checkout.tax,
       // The browser that paid claims its order with the intent's client secret (card-order-claim.ts).
       claimKeyHash: intent.clientSecret ? hashClaimKey(intent.clientSecret) : undefined,
     });

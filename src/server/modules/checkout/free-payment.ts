@@ -7,6 +7,7 @@ import { hashClaimKey, holdsClaimKey } from '../orders/order-ids';
 import { repeatOrWithinDailyLimit } from '../orders/order-lifecycle';
 import { createOrder, euros, TotalMismatchError } from '../orders/orders.service';
 import type { PaymentProvider } from '../payments/payment-provider';
+import { taxOfCustomer } from '../taxes/buyer-tax';
 import type { CheckoutDeps, ClaimedOrder } from './checkout.service';
 
 /**
@@ -42,6 +43,7 @@ export async function placeFreeOrder(
   deps: CheckoutDeps,
   body: z.infer<typeof createFreeOrderBodySchema>,
   origin?: string,
+  ipCountry: string | null = null,
   clientAddress?: string,
 ): Promise<ClaimedOrder> {
   const claimed = toCents(body.total);
@@ -55,7 +57,11 @@ export async function placeFreeOrder(
     lastName: body.lastName,
     mobile: body.mobile,
     whatsapp: body.whatsapp,
+    country: body.country,
+    businessName: body.businessName,
+    taxId: body.taxId,
   };
+  const tax = await taxOfCustomer(deps.db, body, ipCountry);
   try {
     const placed = await createOrder(deps.db, {
       paymentMethod: METHOD.free,
@@ -67,6 +73,7 @@ export async function placeFreeOrder(
       origin,
       discountCode: body.discountCode,
       discountHold: { minutes: deps.limits.discountHoldMinutes, clientAddress },
+      tax,
       findRepeat: repeatOrWithinDailyLimit(METHOD.free, {
         customer,
         lines: body.items,

@@ -7,7 +7,9 @@ import {
   discountCodeSchema,
 } from '../../../shared/contracts/checkout';
 import type { Locale } from '../../../shared/locale';
+import { MAX_TAX_RATE_BP } from '../../../shared/tax';
 import type { CartLine } from '../orders/orders.service';
+import { type BuyerTax, NO_TAX } from '../taxes/buyer-tax';
 
 /**
  * What the shop writes into a PaymentIntent's metadata before the card is confirmed, so the webhook
@@ -24,6 +26,8 @@ export interface CheckoutMetadata {
   origin?: string;
   /** The discount code the amount was computed with (issue 18). */
   discountCode?: string;
+  /** The tax the amount was computed with: the order keeps it even if the rate changes before the claim. */
+  tax?: BuyerTax;
 }
 
 const ORIGIN = /^https?:\/\/[^/\s]+$/;
@@ -48,6 +52,10 @@ export function encodeCheckoutMetadata(checkout: CheckoutMetadata): Record<strin
   if (checkout.origin) metadata.origin = checkout.origin;
   if (checkout.customer.whatsapp) metadata.whatsapp = '1';
   if (checkout.discountCode) metadata.discount_code = checkout.discountCode;
+  if (checkout.customer.country) metadata.country = checkout.customer.country;
+  if (checkout.customer.businessName) metadata.business_name = checkout.customer.businessName;
+  if (checkout.customer.taxId) metadata.tax_id = checkout.customer.taxId;
+  if (checkout.tax) metadata.tax = encodeTax(checkout.tax);
   // Sorted, so the same cart in another order writes the same metadata (and the same idempotency key).
   const lines = checkout.items
     .map((line) =>
@@ -74,7 +82,9 @@ const unitCentsSchema = z.array(z.int().min(0).max(10_000_000).optional());
 export class MetadataError extends Error {}
 
 /** Reads back what encodeCheckoutMetadata wrote; throws MetadataError when it does not parse. */
-export function decodeCheckoutMetadata(metadata: Record<string, string>): CheckoutMetadata {
+export function decodeCheckoutMetadata(
+  metadata: Record<string, string>,
+): CheckoutMetadata & { tax: BuyerTax } {
   const lines: string[] = [];
   for (let i = 0; metadata[`items_${i}`] !== undefined; i++) {
     lines.push(...metadata[`items_${i}`]!.split(','));
@@ -93,6 +103,9 @@ export function decodeCheckoutMetadata(metadata: Record<string, string>): Checko
       lastName: metadata.last_name,
       mobile: metadata.mobile,
       ...(metadata.whatsapp === '1' ? { whatsapp: true } : {}),
+      ...(metadata.country ? { country: metadata.country } : {}),
+      ...(metadata.business_name ? { businessName: metadata.business_name } : {}),
+      ...(metadata.tax_id ? { taxId: metadata.tax_id } : {}),
     },
     locale: metadata.locale,
     discountCode: metadata.discount_code,
@@ -101,8 +114,9 @@ export function decodeCheckoutMetadata(metadata: Record<string, string>): Checko
       return { id, quantity: Number(quantity) };
     }),
   });
-  if (!parsed.success || !unitCents.success) {
-    const issues = parsed.error?.issues ?? unitCents.error?.issues ?? [];
+  const tax = decodeTax(metadata.tax);
+  if (!parsed.success || !unitCents.success || !tax.success) {
+    const issues = parsed.error?.issues ?? unitCents.error?.issues ?? tax.error?.issues ?? [];
     throw new MetadataError(
       `The payment's order details are unreadable: ${issues
         .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
@@ -117,7 +131,59 @@ export function decodeCheckoutMetadata(metadata: Record<string, string>): Checko
       return cents === undefined ? line : { ...line, unitCents: cents };
     }),
     origin: origin && ORIGIN.test(origin) ? origin : undefined,
+    tax: tax.data,
   };
 }
 
 export { sameLines } from '../orders/order-lifecycle';
+
+const countryCode = z
+  .string()
+  .regex(/^[A-Z]{2}$/)
+  .nullable();
+const taxSchema = z.object({
+  c: countryCode,
+  b: z.int().min(0).max(MAX_TAX_RATE_BP),
+  l: z.string().max(40).nullable(),
+  i: z.boolean(),
+  e: z.object({
+    ip: countryCode,
+    ph: countryCode,
+    ch: countryCode,
+    by: z.enum(['agreed', 'chosen', 'none']),
+  }),
+});
+
+/** The tax in one short key (well under Stripe's 500 characters: the label is at most 40). */
+function encodeTax(tax: BuyerTax): string {
+  const { evidence: e } = tax;
+  return JSON.stringify({
+    c: tax.country,
+    b: tax.rateBp,
+    l: tax.label,
+    i: tax.pricesIncludeTax,
+    e: { ip: e.ipCountry, ph: e.phoneCountry, ch: e.chosenCountry, by: e.decidedBy },
+  });
+}
+
+/** An intent made before taxes were recorded carries none: it was charged without tax. */
+function decodeTax(value: string | undefined) {
+  if (value === undefined) return { success: true as const, data: NO_TAX, error: undefined };
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    json = undefined;
+  }
+  const parsed = taxSchema.safeParse(json);
+  if (!parsed.success) return { success: false as const, data: undefined, error: parsed.error };
+  const { c, b, l, i, e } = parsed.data;
+  const tax: BuyerTax = {
+    country: c,
+    rateBp: b,
+    label: l,
+    pricesIncludeTax: i,
+    evidence: { ipCountry: e.ip, phoneCountry: e.ph, chosenCountry: e.ch, decidedBy: e.by },
+  };
+  return { success: true as const, data: tax, error: undefined };
+}

@@ -30,6 +30,7 @@ export async function listLibrary(db: Db, email: string): Promise<LibraryGuide[]
       orderNumber: order.orderNumber,
       orderedAt: new Date(order.orderedAt).toISOString(),
       orderLocale: order.locale,
+      hasInvoice: Number(order.total) > 0,
       guideId: item.guideId,
       slug,
       title: item.title,

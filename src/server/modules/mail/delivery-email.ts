@@ -1,5 +1,5 @@
 import type { Locale } from '../../../shared/locale';
-import { discountLine, type OrderDiscount } from './discount-line';
+import { discountLine, type OrderDiscount, taxLine } from './discount-line';
 import { emailLayout, escapeHtml, paragraphStyle } from './email-layout';
 
 export { escapeHtml };
@@ -82,6 +82,7 @@ export function composeDeliveryEmail(input: DeliveryEmailInput): ComposedEmail {
   const costLines = (g: DeliveryEmailInput['guides'][number]) =>
     [g.costs?.full, g.costs?.light].filter((line): line is string => !!line);
   const discount = input.discount ? discountLine(input.locale, input.discount) : null;
+  const tax = input.discount ? taxLine(input.locale, input.discount) : null;
 
   const text = [
     t.greeting(name),
@@ -90,6 +91,7 @@ export function composeDeliveryEmail(input: DeliveryEmailInput): ComposedEmail {
     '',
     ...input.guides.flatMap((g) => [`- ${guideLine(g)}`, ...costLines(g).map((line) => `  ${line}`)]),
     ...(discount ? [discount] : []),
+    ...(tax ? [tax] : []),
     '',
     t.linkIntro,
     input.orderPageUrl,
@@ -120,7 +122,7 @@ ${input.guides
   )
   .join('\n')}
 </ul>
-${discount ? `<p style="${p}">${e(discount)}</p>\n` : ''}<p style="${p}">${e(t.linkIntro)}</p>
+${discount ? `<p style="${p}">${e(discount)}</p>\n` : ''}${tax ? `<p style="${p}">${e(tax)}</p>\n` : ''}<p style="${p}">${e(t.linkIntro)}</p>
 <p style="margin:0 0 24px"><a href="${e(input.orderPageUrl)}" style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-size:16px;font-weight:bold">${e(t.button)}</a></p>
 <p style="${p};font-size:14px;color:#4b5563">${e(t.note)}</p>
 <p style="${p};font-size:14px;color:#4b5563">${e(t.library)} <a href="${e(input.libraryUrl)}" style="color:#0f766e">${e(input.libraryUrl)}</a></p>

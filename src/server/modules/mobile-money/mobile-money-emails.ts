@@ -16,6 +16,11 @@ export interface MobileMoneyEmailOrder {
   /** The promo code and what it took off (issue 18): the total above is already discounted. */
   discountCode?: string | null;
   discountAmount?: string;
+  /** The tax line's figures (docs/features/taxes.md). */
+  taxAmount?: string;
+  taxRateBp?: number;
+  taxLabel?: string | null;
+  pricesIncludeTax?: boolean;
   paymentProvider: string | null;
   guides: string[];
 }

@@ -53,6 +53,10 @@ async function emailFacts(
     total: order.total,
     discountCode: order.discountCode,
     discountAmount: order.discountAmount,
+    taxAmount: order.taxAmount,
+    taxRateBp: order.taxRateBp,
+    taxLabel: order.taxLabel,
+    pricesIncludeTax: order.pricesIncludeTax,
     paymentProvider: provider,
     guides: items.map((i) => i.title),
   };

@@ -9,6 +9,7 @@ import { HOUR_MS, perClientLimit, registerRateLimits } from '../../http/rate-lim
 import { adminActorOf } from '../admin-auth/require-admin';
 import { attachmentDisposition } from '../downloads/file-names';
 import { readMultipartUpload } from '../files/uploads';
+import { clientCountryOf } from '../taxes/client-country';
 import { type MobileMoneyDeps, placeMobileMoneyOrder } from './mobile-money.service';
 import { listPendingMobileMoneyOrders } from './operator-orders';
 import { acceptReceipt, decideOrder, findLatestReceipt, receiptRule } from './receipts.service';
@@ -46,6 +47,7 @@ function perOrderUploadLimit(app: ZodApp) {
 function registerShopperRoutes(app: ZodApp, deps: MobileMoneyDeps): void {
   const { config } = app.services;
   const perOrder = perOrderUploadLimit(app);
+  const clientCountry = clientCountryOf(app);
 
   route(
     app,
@@ -59,6 +61,7 @@ function registerShopperRoutes(app: ZodApp, deps: MobileMoneyDeps): void {
         deps,
         request.body,
         app.services.siteOrigin.placedThrough(request),
+        clientCountry(request),
         request.ip,
       );
       // A repeat without the claim key the order was placed with: it exists, nothing more.

@@ -17,6 +17,7 @@ import { enqueueJob } from '../jobs/jobs.service';
 import { hashClaimKey, holdsClaimKey, ORDER_NUMBER_ALPHABET, PUBLIC_ID_PATTERN } from '../orders/order-ids';
 import { repeatOrWithinDailyLimit } from '../orders/order-lifecycle';
 import { createOrder, euros, type OrderRow, TotalMismatchError } from '../orders/orders.service';
+import { taxOfCustomer } from '../taxes/buyer-tax';
 import { expirySweepJob } from './mobile-money-expiry';
 import { paymentInstructionJobs } from './payment-instructions';
 import { receiptPayment } from './receipt-payment';
@@ -64,10 +65,12 @@ export async function placeMobileMoneyOrder(
   deps: MobileMoneyDeps,
   body: z.infer<typeof createMobileMoneyOrderBodySchema>,
   origin?: string,
+  ipCountry: string | null = null,
   clientAddress?: string,
 ): Promise<{ response: CreateMobileMoneyOrderResponse | undefined; created: boolean }> {
-  const { email, firstName, lastName, mobile, whatsapp } = body;
-  const customer = { email, firstName, lastName, mobile, whatsapp };
+  const { email, firstName, lastName, mobile, whatsapp, country, businessName, taxId } = body;
+  const customer = { email, firstName, lastName, mobile, whatsapp, country, businessName, taxId };
+  const tax = await taxOfCustomer(deps.db, body, ipCountry);
   const claimed = toCents(body.total);
   if (claimed === 0) throw invalid('This cart is free: place it as a free order, no payment is needed');
   let placed: Awaited<ReturnType<typeof createOrder>>;
@@ -83,6 +86,7 @@ export async function placeMobileMoneyOrder(
       origin,
       discountCode: body.discountCode,
       discountHold: { minutes: deps.config.limits.discountHoldMinutes, clientAddress },
+      tax,
       findRepeat: repeatOrWithinDailyLimit(METHOD.mobileMoney, dailyLimit(deps, customer, body.items)),
     });
   } catch (error) {

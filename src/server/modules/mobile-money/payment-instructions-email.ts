@@ -1,7 +1,7 @@
 import type { Locale } from '../../../shared/locale';
 import { displayPrice } from '../../../shared/money';
 import type { ComposedEmail } from '../mail/delivery-email';
-import { discountLine } from '../mail/discount-line';
+import { discountLine, taxLine } from '../mail/discount-line';
 import { compose, type MobileMoneyEmailOrder } from './mobile-money-emails';
 
 /** Which of the "how to pay" emails: at the order (or on request), a few hours later, before expiry. */
@@ -78,10 +78,12 @@ export function composePaymentInstructionsEmail(
   const { occasion } = details;
   const total = displayPrice(order.total, order.locale);
   const discount = discountLine(order.locale, order);
+  const tax = taxLine(order.locale, order);
   return compose(order.locale, t.subject[occasion.kind](order.orderNumber), [
     t.greeting(order.firstName.trim()),
     t.intro[occasion.kind](order.orderNumber, total),
     ...(discount ? [discount] : []),
+    ...(tax ? [tax] : []),
     t.step1(total),
     { link: details.paymentUrl },
     t.wallets(details.providers.join(', ')),

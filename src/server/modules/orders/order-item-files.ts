@@ -21,7 +21,13 @@ export function selectItemsWithFiles(db: Db) {
   return db
     .select({
       item: orderItems,
-      order: { publicId: orders.publicId, orderNumber: orders.orderNumber, locale: orders.locale, orderedAt },
+      order: {
+        publicId: orders.publicId,
+        orderNumber: orders.orderNumber,
+        locale: orders.locale,
+        orderedAt,
+        total: orders.total,
+      },
       slug: travelGuides.slug,
       guideLocale: travelGuides.locale,
       description: travelGuides.description,

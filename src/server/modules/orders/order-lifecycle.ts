@@ -4,6 +4,7 @@ import type { PaymentMethod } from '../../../shared/payment-methods';
 import type { DbOrTx, Tx } from '../../db/client';
 import { discountRedemptions, orderItems, orders } from '../../db/schema';
 import { settleRedemptions } from '../discounts/discount-pricing';
+import { issueInvoice } from '../invoices/invoice-document';
 import { enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob } from '../mail/delivery-jobs';
 import { refuseBeyondDailyOrders } from './daily-order-limit';
@@ -46,6 +47,7 @@ export async function completeOrder(
     await enqueueJob(tx, deliverOrderJob(row.id));
     await queueReviewReminder(tx, row.id, row.completedAt);
     await settleRedemptions(tx, [row.id], 'used');
+    await issueInvoice(tx, row);
   }
   return row;
 }

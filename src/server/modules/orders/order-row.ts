@@ -1,5 +1,6 @@
 import { centsToDecimal } from '../../../shared/money';
 import { METHOD } from '../../../shared/payment-methods';
+import { amountBeforeTax } from '../../../shared/tax';
 import type { Tx } from '../../db/client';
 import type { orders } from '../../db/schema';
 import { type AppliedDiscount, acceptPaidDiscount, priceDiscount } from '../discounts/discount-pricing';
@@ -27,18 +28,16 @@ export async function discountOf(
       clientAddress,
     });
   }
+  // The discount is taken off before tax: what was paid, less any tax added on top of the prices.
+  const paidCents = amountBeforeTax(input.paidCents, input.tax.rateBp, input.tax.pricesIncludeTax);
   // Paid the full price (or more): the code took nothing off, so it is neither recorded nor counted.
-  if (input.paidCents >= cart.totalCents) return undefined;
-  return acceptPaidDiscount(tx, {
-    code: input.discountCode,
-    subtotalCents: cart.totalCents,
-    paidCents: input.paidCents,
-  });
+  if (paidCents === null || paidCents >= cart.totalCents) return undefined;
+  return acceptPaidDiscount(tx, { code: input.discountCode, subtotalCents: cart.totalCents, paidCents });
 }
 
 export function newOrderRow(
   input: NewOrder,
-  priced: { totalCents: number; paid: boolean; discount: AppliedDiscount | undefined },
+  priced: { totalCents: number; taxCents: number; paid: boolean; discount: AppliedDiscount | undefined },
 ): typeof orders.$inferInsert {
   const { paid, discount } = priced;
   return {
@@ -54,12 +53,20 @@ export function newOrderRow(
     lastName: input.customer.lastName,
     phoneNumber: input.customer.mobile,
     whatsappOptIn: input.customer.whatsapp === true,
+    buyerBusinessName: input.customer.businessName || null,
+    buyerTaxId: input.customer.taxId || null,
     locale: input.locale,
     origin: input.origin ?? null,
     total: centsToDecimal(priced.totalCents),
     discountCode: discount?.code ?? null,
     discountAmount: centsToDecimal(discount?.cents ?? 0),
     currency: 'EUR',
+    taxAmount: centsToDecimal(priced.taxCents),
+    taxRateBp: input.tax.rateBp,
+    taxLabel: input.tax.label,
+    taxCountry: input.tax.country,
+    pricesIncludeTax: input.tax.pricesIncludeTax,
+    taxEvidence: input.tax.evidence,
     completedAt: paid ? new Date() : null,
     testMode: input.testMode ?? false,
     claimKeyHash: input.claimKeyHash ?? null,

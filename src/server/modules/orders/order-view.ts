@@ -1,8 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Order } from '../../../shared/contracts/orders';
+import type { Order, OrderTax } from '../../../shared/contracts/orders';
 import { dataPriceRegion } from '../../../shared/data-cost';
 import type { Db } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
+import { orderDocuments } from '../invoices/invoice-document';
 import { PUBLIC_ID_PATTERN } from './order-ids';
 import { coverUrl, selectItemsWithFiles } from './order-item-files';
 
@@ -61,6 +62,11 @@ export async function findOrderByPublicId(db: Db, publicId: string): Promise<Ord
 /** The shopper's view of an order row just read or written: one more read, for its items. */
 export async function orderView(db: Db, order: OrderRow): Promise<Order> {
   const items = await reads(db).items.execute({ orderId: order.id });
+  // Only a paid order with something to pay has documents: one more read for those alone.
+  const documents =
+    order.status === 'completed' && order.total !== '0.00'
+      ? await orderDocuments(db, order.id)
+      : { invoiceNumber: null, creditNotes: [] };
   return {
     id: order.publicId,
     orderNumber: order.orderNumber,
@@ -72,6 +78,9 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
     total: order.total,
     discountCode: order.discountCode,
     discountAmount: order.discountAmount,
+    tax: orderTaxOf(order),
+    invoiceNumber: documents.invoiceNumber,
+    creditNotes: documents.creditNotes,
     djamoReference: order.mobileMoneyReference,
     locale: order.locale,
     createdAt: order.createdAt.toISOString(),
@@ -93,5 +102,16 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
         dataRegion: dataPriceRegion({ title: row.item.title, description: row.description }),
       },
     })),
+  };
+}
+
+/** The tax line the order was placed with. */
+export function orderTaxOf(order: OrderRow): OrderTax {
+  return {
+    amount: order.taxAmount,
+    rateBp: order.taxRateBp,
+    label: order.taxLabel,
+    country: order.taxCountry,
+    pricesIncludeTax: order.pricesIncludeTax,
   };
 }

@@ -3,12 +3,15 @@ import type { Customer } from '../../../shared/contracts/checkout';
 import type { Locale } from '../../../shared/locale';
 import { centsToDecimal, toCents } from '../../../shared/money';
 import { isPaidOnOrder, type PaymentMethod } from '../../../shared/payment-methods';
+import { taxOf } from '../../../shared/tax';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { guideEditions, orderItems, orders, travelGuides } from '../../db/schema';
 import { invalid } from '../../domain/errors';
 import { type DiscountHold, recordRedemption } from '../discounts/discount-pricing';
+import { issueInvoice } from '../invoices/invoice-document';
 import { enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob } from '../mail/delivery-jobs';
+import type { BuyerTax } from '../taxes/buyer-tax';
 import { discountOf, newOrderRow } from './order-row';
 import { queueReviewReminder } from './review-reminder-job';
 
@@ -121,6 +124,11 @@ export interface NewOrder {
   discountCode?: string;
   /** How that use is held while the order is unpaid, and by which client address. */
   discountHold: DiscountHold;
+  /**
+   * The tax decided for this buyer (taxes/buyer-tax.ts; a paid card order's from its payment): every
+   * way of paying passes it, and the total is computed with it by the one function, taxOf.
+   */
+  tax: BuyerTax;
 }
 
 export interface PlacedOrder {
@@ -150,13 +158,18 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
 
       const cart = await priceCart(tx, input.lines, { lock: true, paid: input.alreadyPaid });
       const discount = await discountOf(tx, input, cart);
-      const totalCents = cart.totalCents - (discount?.cents ?? 0);
+      const taxed = taxOf(
+        cart.totalCents - (discount?.cents ?? 0),
+        input.tax.rateBp,
+        input.tax.pricesIncludeTax,
+      );
+      const totalCents = taxed.totalCents;
       if (totalCents !== input.paidCents) throw new TotalMismatchError(input.paidCents, totalCents);
 
       const paid = isPaidOnOrder(input.paymentMethod);
       const [order] = await tx
         .insert(orders)
-        .values(newOrderRow(input, { totalCents, paid, discount }))
+        .values(newOrderRow(input, { totalCents, taxCents: taxed.taxCents, paid, discount }))
         .onConflictDoNothing()
         .returning();
       if (!order) {
@@ -184,6 +197,7 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
       if (paid) {
         await enqueueJob(tx, deliverOrderJob(order.id));
         await queueReviewReminder(tx, order.id, order.completedAt);
+        await issueInvoice(tx, order);
       }
       return { order, created: true };
     });

@@ -71,6 +71,12 @@ async function readReceipt(db: Db, publicId: string, now: Date): Promise<Receipt
     discountCents: toCents(order.discountAmount),
     totalCents: toCents(order.total),
     refundedCents: toCents(order.refundedAmount),
+    tax: {
+      cents: toCents(order.taxAmount),
+      rateBp: order.taxRateBp,
+      label: order.taxLabel ? printableText(order.taxLabel, 40) : null,
+      included: order.pricesIncludeTax,
+    },
     payment: {
       method,
       provider: method === 'mobile_money' && provider ? printableText(provider, 40) : null,

@@ -41,6 +41,10 @@ export const RECEIPT_COPY = {
     } satisfies Record<ReceiptMethod, string>,
     testMode: 'Mode test : aucun paiement réel.',
     rate: 'Prix en euros, toutes taxes comprises ; montants en francs CFA au taux fixe de 655,957 FCFA pour 1 €.',
+    rateTaxAdded:
+      'Prix des guides en euros hors taxes, taxes ajoutées au total ; montants en francs CFA au taux fixe de 655,957 FCFA pour 1 €.',
+    tax: 'Taxes',
+    taxIncluded: 'incluses',
     fileName: 'recu',
     dateLocale: 'fr-FR',
   },
@@ -80,6 +84,10 @@ export const RECEIPT_COPY = {
     } satisfies Record<ReceiptMethod, string>,
     testMode: 'Test mode: no real payment.',
     rate: 'Prices in euros, all taxes included; CFA franc amounts at the fixed rate of 655.957 FCFA to €1.',
+    rateTaxAdded:
+      'Guide prices in euros before tax, tax added to the total; CFA franc amounts at the fixed rate of 655.957 FCFA to €1.',
+    tax: 'Tax',
+    taxIncluded: 'included',
     fileName: 'receipt',
     dateLocale: 'en-GB',
   },

@@ -1,6 +1,7 @@
 import { escapeHtml } from '../../../shared/escape-html';
 import type { Locale } from '../../../shared/locale';
 import { formatEuros, formatFcfa } from '../../../shared/money';
+import { formatTaxRate } from '../../../shared/tax';
 import { SHOP_FONT_FAMILY } from '../downloads/typesetter';
 import { RECEIPT_COPY, type ReceiptMethod } from './receipt-copy';
 
@@ -18,6 +19,8 @@ export interface Receipt {
   discountCode: string | null;
   discountCents: number;
   totalCents: number;
+  /** The tax line (docs/features/taxes.md); no line when the order had no rate. */
+  tax: { cents: number; rateBp: number; label: string | null; included: boolean };
   refundedCents: number;
   payment: { method: ReceiptMethod; provider: string | null; reference: string | null; testMode: boolean };
 }
@@ -91,6 +94,11 @@ function totals(receipt: Receipt): string {
     lines.push(row(t.subtotal, receipt.totalCents + receipt.discountCents));
     lines.push(row(typed(t.discount(receipt.discountCode ?? '')), receipt.discountCents, '−'));
   }
+  const { tax } = receipt;
+  if (tax.rateBp > 0) {
+    const label = tax.label ?? `${t.tax} ${formatTaxRate(tax.rateBp, receipt.locale)}`;
+    lines.push(row(`${typed(label)}${tax.included ? ` (${t.taxIncluded})` : ''}`, tax.cents));
+  }
   const free = receipt.payment.method === 'free';
   lines.push(row(free ? t.freeTotal : t.total, receipt.totalCents, '', true));
   if (receipt.refundedCents > 0) {
@@ -121,6 +129,6 @@ export function receiptHtml(receipt: Receipt): string {
     items(receipt) +
     totals(receipt) +
     payment(receipt) +
-    `<p class="note">${text(t.rate)}</p></body></html>`
+    `<p class="note">${text(receipt.tax.included ? t.rate : t.rateTaxAdded)}</p></body></html>`
   );
 }

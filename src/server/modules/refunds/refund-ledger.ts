@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { orders, refunds } from '../../db/schema';
 import { notFound } from '../../domain/errors';
 import { recordActivity } from '../activity/activity';
+import { issueCreditNote } from '../invoices/invoice-document';
 import { enqueueJob } from '../jobs/jobs.service';
 import { recordOrderEvent, revokeAccess } from '../orders/order-events';
 import { refundEmailJob } from './refund-email-job';
@@ -46,6 +47,8 @@ export async function applySucceededRefund(tx: Tx, order: LockedOrder, refund: R
     .where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'succeeded')));
   const refundedAmount = centsToDecimal(toCents(sum?.cents ?? '0'));
   await tx.update(orders).set({ refundedAmount, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+  // Before this refund: the sum of the others (this one is already counted as succeeded).
+  await issueCreditNote(tx, order, refund, toCents(refundedAmount) - toCents(refund.amount));
   const full = toCents(refundedAmount) >= toCents(order.total);
   const facts = {
     refundId: refund.id,

@@ -15,6 +15,8 @@ import * as adminRefunds from './admin-refunds';
 import { adminRefundsSchemas } from './admin-refunds.schemas';
 import * as adminReviews from './admin-reviews';
 import { adminReviewsSchemas } from './admin-reviews.schemas';
+import * as adminSettings from './admin-settings';
+import { adminSettingsSchemas } from './admin-settings.schemas';
 import * as analytics from './analytics';
 import * as checkout from './checkout';
 import { checkoutSchemas } from './checkout.schemas';
@@ -22,6 +24,8 @@ import { type BoundEndpoint, bindSchemas } from './define';
 import * as delivery from './delivery';
 import * as editions from './editions';
 import { editionsSchemas } from './editions.schemas';
+import * as invoices from './invoices';
+import { invoicesSchemas } from './invoices.schemas';
 import * as library from './library';
 import { librarySchemas } from './library.schemas';
 import * as receipts from './receipts';
@@ -52,6 +56,8 @@ export const api = {
   editions: bindSchemas(editions, editionsSchemas),
   reviews: bindSchemas(reviews, reviewsSchemas),
   adminReviews: bindSchemas(adminReviews, adminReviewsSchemas),
+  adminSettings: bindSchemas(adminSettings, adminSettingsSchemas),
+  invoices: bindSchemas(invoices, invoicesSchemas),
 };
 
 /** Every endpoint, for the OpenAPI check and the generated bad-input suite. */

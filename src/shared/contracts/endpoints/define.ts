@@ -22,12 +22,16 @@ import type * as adminRefunds from './admin-refunds';
 import type { adminRefundsSchemas } from './admin-refunds.schemas';
 import type * as adminReviews from './admin-reviews';
 import type { adminReviewsSchemas } from './admin-reviews.schemas';
+import type * as adminSettings from './admin-settings';
+import type { adminSettingsSchemas } from './admin-settings.schemas';
 import type * as analytics from './analytics';
 import type * as checkout from './checkout';
 import type { checkoutSchemas } from './checkout.schemas';
 import type * as delivery from './delivery';
 import type * as editions from './editions';
 import type { editionsSchemas } from './editions.schemas';
+import type * as invoices from './invoices';
+import type { invoicesSchemas } from './invoices.schemas';
 import type * as library from './library';
 import type { librarySchemas } from './library.schemas';
 import type * as receipts from './receipts';
@@ -100,11 +104,13 @@ type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytic
   Indexed<typeof adminActivity, typeof adminActivitySchemas> &
   Indexed<typeof adminNeedsYou, typeof adminNeedsYouSchemas> &
   Indexed<typeof adminDiscounts, typeof adminDiscountsSchemas> &
+  Indexed<typeof adminSettings, typeof adminSettingsSchemas> &
   Indexed<typeof whatsapp, typeof whatsappSchemas> &
   Indexed<typeof library, typeof librarySchemas> &
   Indexed<typeof editions, typeof editionsSchemas> &
   Indexed<typeof reviews, typeof reviewsSchemas> &
-  Indexed<typeof adminReviews, typeof adminReviewsSchemas>;
+  Indexed<typeof adminReviews, typeof adminReviewsSchemas> &
+  Indexed<typeof invoices, typeof invoicesSchemas>;
 
 type SchemasOf<E> = E extends Route
   ? `${E['method']} ${E['path']}` extends infer Key extends keyof SchemaIndex

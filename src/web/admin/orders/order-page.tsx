@@ -7,6 +7,7 @@ import { AsyncState } from '../../components/ui/async-state';
 import { urlOf } from '../../lib/api';
 import { formatAdminDate, formatAdminMoney } from '../shell/table-cells';
 import { useAdminData } from '../shell/use-admin-data';
+import { AdminInvoiceLink } from './admin-invoice-link';
 import { OrderActions } from './order-actions';
 import { StatusBadge } from './order-columns';
 import { METHOD_LABELS } from './order-query';
@@ -60,6 +61,9 @@ function OrderView({ order, reload }: { order: OrderDetail; reload(): Promise<vo
           >
             Receipt (PDF)
           </a>
+        ) : null}
+        {order.status === 'completed' && order.amounts.total.euros !== '0.00' ? (
+          <AdminInvoiceLink orderId={order.id} />
         ) : null}
       </header>
       {order.access.revokedAt ? (

@@ -16,6 +16,7 @@ import { MediaTab } from '../media/media-tab';
 import { MobileMoneyTab } from '../mobile-money/mobile-money-tab';
 import { OrdersTab } from '../orders/orders-tab';
 import { ReviewsTab } from '../reviews/reviews-tab';
+import { SettingsTab } from '../settings/settings-tab';
 import { countsByTab, NeedsYouContext, TabCount } from './needs-you';
 import { useAdminData } from './use-admin-data';
 
@@ -31,6 +32,7 @@ const TAB_VIEWS: Record<AdminTab, () => React.JSX.Element> = {
   activity: ActivityTab,
   discounts: DiscountsTab,
   reviews: ReviewsTab,
+  settings: SettingsTab,
 };
 
 const TAB_LABELS: Record<AdminTab, string> = {
@@ -46,6 +48,7 @@ const TAB_LABELS: Record<AdminTab, string> = {
   activity: 'Activity',
   discounts: 'Discount Codes',
   reviews: 'Reviews',
+  settings: 'Settings',
 };
 
 /** The admin dashboard frame: its tabs, the active one taken from the path. */

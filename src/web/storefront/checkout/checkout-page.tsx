@@ -8,6 +8,7 @@ import { useMessages } from '../../i18n/feature-messages';
 import { Head } from '../../lib/head';
 import { paths } from '../../lib/paths';
 import { useQuery } from '../../lib/use-query';
+import { TaxAndInvoiceFields } from './business-fields';
 import { CardFields, LoadingPayment, useCardPayment } from './card-payment';
 import { ConfirmationDialog } from './confirmation-dialog';
 import { CustomerFields } from './customer-fields';
@@ -82,6 +83,7 @@ export default function CheckoutPage() {
           ) : (
             <form onSubmit={submit} noValidate className="mt-4 space-y-4">
               <CustomerFields form={form} />
+              <TaxAndInvoiceFields form={form} quote={purchase.tax} />
               <WhatsAppOptIn form={form} calls={calls} />
               {!free ? <CardFields payment={card} config={config} hidden={mobile} onRetry={place} /> : null}
               {mobile ? <MobileMoneyNote config={config.data} /> : null}
@@ -107,12 +109,13 @@ export default function CheckoutPage() {
 
 /** The cart, or what was bought, with the promo code's line and, until the order is placed, its field. */
 function CheckoutSummary({ purchase }: { purchase: ReturnType<typeof usePurchase> }) {
-  const { bought, cart, total } = purchase;
+  const { bought, cart, total, tax } = purchase;
   const applied = bought ? bought.discount : purchase.discount.current;
   return (
     <OrderSummary
       items={bought?.items ?? cart.items}
       totalCents={total}
+      tax={tax ? { cents: tax.taxCents, label: tax.label, included: tax.pricesIncludeTax } : null}
       discount={applied ? { code: applied.code, cents: applied.discountCents } : null}
     >
       {bought === null ? <DiscountField discount={purchase.discount} /> : null}

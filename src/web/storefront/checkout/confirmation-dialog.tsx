@@ -5,6 +5,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { useMessages } from '../../i18n/feature-messages';
 import { paths } from '../../lib/paths';
 import { purchaseMessages } from './messages';
+import { OrderTaxLine } from './order-discount';
 
 /** Opens after a card or free order (spec §2); the shopper's current language (a deviation from "random"). */
 export function ConfirmationDialog(props: { order: Order | null; onClose(): void }) {
@@ -17,6 +18,7 @@ export function ConfirmationDialog(props: { order: Order | null; onClose(): void
           <p className="text-sm text-stone-700">
             {t('confirm.text', { number: order.orderNumber, email: order.email })}
           </p>
+          <OrderTaxLine order={order} />
           <Link
             href={paths.order(order.id)}
             className={buttonClass('primary', 'block h-11 text-center leading-11')}

@@ -1,4 +1,6 @@
+import type { Order } from '../../../shared/contracts/orders';
 import { formatEuros, toCents } from '../../../shared/money';
+import { formatTaxRate } from '../../../shared/tax';
 import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import { purchaseMessages } from './messages';
@@ -13,6 +15,24 @@ export function OrderDiscount(props: { order: { discountCode: string | null; dis
   return (
     <p className="mt-1 text-sm text-teal-800" data-discount={discountCode}>
       {t('discount.orderLine', { code: discountCode, amount: formatEuros(cents, locale) })}
+    </p>
+  );
+}
+
+/**
+ * "TVA 18 % (incluse) : 2,95 €" under an order's total, when the order was placed with a rate
+ * (docs/features/taxes.md); an order placed without one shows what it always did.
+ */
+export function OrderTaxLine(props: { order: Pick<Order, 'tax'> }) {
+  const t = useMessages(purchaseMessages);
+  const { locale } = useI18n();
+  const { tax } = props.order;
+  if (tax.rateBp === 0) return null;
+  const label = tax.label ?? `${t('checkout.tax')} ${formatTaxRate(tax.rateBp, locale)}`;
+  const included = tax.pricesIncludeTax ? ` (${t('checkout.taxIncluded')})` : '';
+  return (
+    <p className="mt-1 text-sm text-stone-600" data-tax-line="">
+      {t('tax.orderLine', { label: `${label}${included}`, amount: formatEuros(toCents(tax.amount), locale) })}
     </p>
   );
 }

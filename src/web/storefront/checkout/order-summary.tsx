@@ -16,6 +16,8 @@ export function OrderSummary(props: {
   totalCents: number;
   /** The promo code's line (issue 18), when one applies. */
   discount?: { code: string; cents: number } | null;
+  /** The tax line as the server priced it (docs/features/taxes.md); absent: 0. */
+  tax?: { cents: number; label: string | null; included: boolean } | null;
   /** The promo code field, while the order is not placed. */
   children?: ReactNode;
 }) {
@@ -49,8 +51,13 @@ export function OrderSummary(props: {
           </div>
         ) : null}
         <div className="flex justify-between">
-          <dt>{t('checkout.tax')}</dt>
-          <dd>{formatEuros(0, locale)}</dd>
+          <dt>
+            {props.tax?.label ?? t('checkout.tax')}
+            {props.tax && props.tax.cents > 0 && props.tax.included ? (
+              <span className="text-stone-500"> ({t('checkout.taxIncluded')})</span>
+            ) : null}
+          </dt>
+          <dd>{formatEuros(props.tax?.cents ?? 0, locale)}</dd>
         </div>
         <div className="flex justify-between gap-4 text-base font-bold">
           <dt>{t('checkout.total')}</dt>

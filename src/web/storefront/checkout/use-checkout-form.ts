@@ -37,6 +37,10 @@ export function useCheckoutForm() {
   const [problems, setProblems] = useState<FieldProblems>({});
   /** "Get my guides on WhatsApp" (issue 20): only ever true when the shop offers it. */
   const [whatsapp, setWhatsapp] = useState(false);
+  /** The country the buyer lives in, asked only when the shop cannot tell (docs/features/taxes.md). */
+  const [country, setCountry] = useState('');
+  /** For an invoice made out to a business (docs/features/invoices.md); both optional. */
+  const [business, setBusiness] = useState({ name: '', taxId: '' });
 
   const change = (name: CustomerField, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -81,9 +85,25 @@ export function useCheckoutForm() {
     lastName: values.lastName.trim(),
     mobile: values.mobile.trim(),
     ...(whatsapp ? { whatsapp: true } : {}),
+    ...(country ? { country } : {}),
+    ...(business.name.trim() ? { businessName: business.name.trim() } : {}),
+    ...(business.taxId.trim() ? { taxId: business.taxId.trim() } : {}),
   };
 
-  return { values, problems, change, check, showRefusedField, customer, whatsapp, setWhatsapp };
+  return {
+    values,
+    problems,
+    change,
+    check,
+    showRefusedField,
+    customer,
+    whatsapp,
+    setWhatsapp,
+    country,
+    setCountry,
+    business,
+    setBusiness,
+  };
 }
 
 export type CheckoutForm = ReturnType<typeof useCheckoutForm>;

@@ -16,12 +16,14 @@ import { forgetCheckoutClaims } from './claim-secrets';
 import { purchaseMessages } from './messages';
 import type { CheckoutForm } from './use-checkout-form';
 import { type AppliedDiscount, useDiscount } from './use-discount';
+import { type TaxQuote, useTaxQuote } from './use-tax-quote';
 
 /** What was bought, kept on screen behind the confirmation once the cart is emptied (issue 17 item 9). */
 export interface Bought {
   items: CartItem[];
   totalCents: number;
   discount: AppliedDiscount | null;
+  tax: TaxQuote | null;
 }
 
 export type PurchaseMessage = ReturnType<typeof useMessages<keyof (typeof purchaseMessages)['en']>>;
@@ -70,7 +72,16 @@ export function usePurchase(form: CheckoutForm, locale: Locale) {
     t,
     enabled: bought === null,
   });
-  const total = bought?.totalCents ?? discount.current?.totalCents ?? cart.totalCents;
+  const tax = useTaxQuote({
+    items,
+    discountCode: discount.current?.code,
+    mobile: form.values.mobile,
+    country: form.country,
+    locale,
+    calls,
+    enabled: bought === null,
+  });
+  const total = bought?.totalCents ?? tax?.totalCents ?? discount.current?.totalCents ?? cart.totalCents;
 
   // Spec: an empty cart (unless a purchase just completed) or a negative or non-numeric total goes home.
   useEffect(() => {
@@ -92,7 +103,7 @@ export function usePurchase(form: CheckoutForm, locale: Locale) {
     settle: (placed, existsText, paymentIntentId) => {
       completed.current = true;
       forgetCheckoutClaims(paymentIntentId);
-      setBought({ items: cart.items, totalCents: total, discount: discount.current });
+      setBought({ items: cart.items, totalCents: total, discount: discount.current, tax });
       cart.clear();
       if (!('orderExists' in placed)) return true;
       // Placed earlier from a browser that no longer holds its claim: the links are in the buyer's inbox.
@@ -107,5 +118,17 @@ export function usePurchase(form: CheckoutForm, locale: Locale) {
     orderFailure: (error) =>
       error instanceof ApiError && error.status === 429 ? t('toast.tooManyText') : t('toast.orderErrorText'),
   };
-  return { context, cart, navigate, bought, total, discount, order, setOrder, mobileOrder, setMobileOrder };
+  return {
+    context,
+    cart,
+    navigate,
+    bought,
+    total,
+    discount,
+    tax: bought ? bought.tax : tax,
+    order,
+    setOrder,
+    mobileOrder,
+    setMobileOrder,
+  };
 }

@@ -6,7 +6,7 @@ import { useMessages } from '../../i18n/feature-messages';
 import { useApi } from '../../lib/deps';
 import { LightZipButton } from '../downloads/edition-choice';
 import { OfflineSpace } from '../offline/saved-guide-actions';
-import { ReceiptLink } from '../receipts/receipt-link';
+import { InvoiceLinks, ReceiptLink } from '../receipts/receipt-link';
 import { LibraryGuideRow } from './library-guide-row';
 import { libraryMessages } from './library-messages';
 import { useDownload } from './use-download';
@@ -102,6 +102,13 @@ function OrderCard({
           start={download.run}
         />
         <ReceiptLink order={{ id: first.orderId }} label={t('receipt')} />
+        {first.hasInvoice ? (
+          <InvoiceLinks
+            order={{ id: first.orderId }}
+            invoiceLabel={t('invoice')}
+            creditNoteLabel={() => ''}
+          />
+        ) : null}
       </div>
     </section>
   );

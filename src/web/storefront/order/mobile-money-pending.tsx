@@ -15,7 +15,7 @@ import {
   useMobileMoneyStatus,
 } from '../checkout/automatic-payment';
 import { purchaseMessages } from '../checkout/messages';
-import { OrderDiscount } from '../checkout/order-discount';
+import { OrderDiscount, OrderTaxLine } from '../checkout/order-discount';
 import { ReceiptUpload } from '../checkout/receipt-upload';
 
 /**
@@ -52,6 +52,7 @@ export function MobileMoneyPending({ order }: { order: Order }) {
       <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
       <p className="mt-1 text-sm text-stone-500">{displayPrice(order.total, locale)}</p>
       <OrderDiscount order={order} />
+      <OrderTaxLine order={order} />
       {/* Always there, so that what appears in it is announced. */}
       <div role="status">
         {state === 'waiting' ? (

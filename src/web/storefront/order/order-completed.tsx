@@ -9,12 +9,13 @@ import { ApiError } from '../../lib/api';
 import { useApi } from '../../lib/deps';
 import { paths } from '../../lib/paths';
 import { purchaseMessages } from '../checkout/messages';
+import { OrderTaxLine } from '../checkout/order-discount';
 import { type Edition, EditionChoice, LightZipButton } from '../downloads/edition-choice';
 import { EditionLine } from '../downloads/edition-line';
 import { FileDownload } from '../offline/file-download';
 import { fileKey } from '../offline/file-key';
 import { OfflineSpace } from '../offline/saved-guide-actions';
-import { ReceiptLink } from '../receipts/receipt-link';
+import { InvoiceLinks, ReceiptLink } from '../receipts/receipt-link';
 import { OrderReviews } from '../reviews/order-reviews';
 import { LibraryLink } from './library-link';
 
@@ -102,7 +103,17 @@ export function CompletedOrder({
       </div>
       <OrderReviews order={order} />
       <div className="mt-4">
+        <OrderTaxLine order={order} />
         <ReceiptLink order={order} label={t('order.receipt')} />
+        {order.invoiceNumber ? (
+          <div className="flex flex-wrap gap-x-6">
+            <InvoiceLinks
+              order={order}
+              invoiceLabel={t('order.invoice', { number: order.invoiceNumber })}
+              creditNoteLabel={(number) => t('order.creditNote', { number })}
+            />
+          </div>
+        ) : null}
       </div>
       <p className="mt-2 text-xs text-stone-500">{t('order.linkNote')}</p>
       <div className="mt-2">

@@ -13,10 +13,10 @@ import { paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
 import { useQuery } from '../../lib/use-query';
 import { purchaseMessages } from '../checkout/messages';
-import { OrderDiscount } from '../checkout/order-discount';
+import { OrderDiscount, OrderTaxLine } from '../checkout/order-discount';
 import { OfflineOrder } from '../offline/offline-order';
 import { registerOfflineApp } from '../offline/register-offline';
-import { ReceiptLink } from '../receipts/receipt-link';
+import { InvoiceLinks, ReceiptLink } from '../receipts/receipt-link';
 import { MobileMoneyPending } from './mobile-money-pending';
 import { CompletedOrder } from './order-completed';
 
@@ -82,10 +82,18 @@ function ClosedOrder({ order }: { order: Order }) {
       <p className="mt-3 text-stone-700">{t(closedTexts(order).text)}</p>
       <p className="mt-3 text-sm text-stone-500">{displayPrice(order.total, locale)}</p>
       <OrderDiscount order={order} />
+      <OrderTaxLine order={order} />
       {/* Paid, then refunded or its access revoked: the money still has its receipt. */}
       {order.status === 'completed' ? (
         <div className="mt-4">
           <ReceiptLink order={order} label={t('order.receipt')} />
+          {order.invoiceNumber ? (
+            <InvoiceLinks
+              order={order}
+              invoiceLabel={t('order.invoice', { number: order.invoiceNumber })}
+              creditNoteLabel={(number) => t('order.creditNote', { number })}
+            />
+          ) : null}
         </div>
       ) : null}
       {order.status === 'expired' ? (
