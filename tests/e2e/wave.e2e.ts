@@ -78,7 +78,7 @@ describe('paying with Wave', () => {
     await refund.getByRole('button', { name: 'Refund through Wave' }).click();
     await refund.waitFor({ state: 'hidden' });
     await desk.getByText('Refund of €', { exact: false }).first().waitFor();
-    expect(await desk.getByTestId('order-page').textContent()).toContain('(wave): succeeded');
+    expect(await desk.getByTestId('order-page').textContent()).toContain('(Wave): succeeded');
     expect(session.refundedWith).not.toBeNull();
     await keepScreenshot(desk, 'wave-refund-desk-390', { fullPage: true });
     expect(errors).toEqual([]);
