@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { matchRoute, Redirect, Route, Switch } from 'wouter';
 import { COUNTRY_SLUGS } from '../../shared/countries';
+import { COUNTRY_PAGE_SIZE } from '../../shared/guide-pages';
 import { LIBRARY_PAGE_PATHS } from '../../shared/library-pages';
 import { AdminEntry } from '../admin/admin-entry';
 import type { AppDeps } from '../lib/deps';
@@ -9,7 +10,7 @@ import { queries } from '../lib/queries';
 import { type ListingQuery, listingQuery } from '../storefront/catalogue/guide-listing';
 import { GuidePage } from '../storefront/catalogue/guide-page';
 import { CountryPage, countryContentKeys } from '../storefront/country/country-page';
-import { HOME_CONTENT_KEYS, HOME_GUIDE_COUNT, HomePage, searchTermFrom } from '../storefront/home/home-page';
+import { HOME_CONTENT_KEYS, HomePage, homeListingQuery, searchTermFrom } from '../storefront/home/home-page';
 import { LAYOUT_CONTENT_KEYS, StorefrontLayout } from '../storefront/layout/storefront-layout';
 import { NotFoundPage } from '../storefront/not-found/not-found-page';
 import { STATIC_PAGES, StaticPage, staticContentKeys } from '../storefront/pages/static-page';
@@ -48,10 +49,9 @@ const homePrefetch =
   (showAll: boolean): StorefrontRoute['prefetch'] =>
   async (deps, match) => {
     const term = searchTermFrom(match.search);
-    const size = term || showAll ? undefined : HOME_GUIDE_COUNT;
     const [, status] = await Promise.all([
       content(deps, HOME_CONTENT_KEYS),
-      guideList(deps, { term, size }, match.search),
+      guideList(deps, homeListingQuery(term, showAll), match.search),
     ]);
     return status;
   };
@@ -77,7 +77,7 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
     prefetch: async (deps: AppDeps, match: RouteMatch) => {
       const [, status] = await Promise.all([
         content(deps, countryContentKeys(country)),
-        guideList(deps, { country }, match.search),
+        guideList(deps, { country, size: COUNTRY_PAGE_SIZE }, match.search),
       ]);
       return status;
     },
@@ -136,6 +136,21 @@ const ADMIN_PAGES = new Set(ADMIN_TABS.map((tab) => paths.admin(tab)));
 const isAdminPage = (pathname: string) => ADMIN_PAGES.has(pathname.toLowerCase());
 
 /**
+ * The home page has no pages of its own: `/?page=N` without a search is page N of /guides, so an
+ * old or made-up link lands on the guides it names instead of the home page's three again.
+ */
+function homePageRedirect(url: URL): string | undefined {
+  if (url.pathname !== '/' || !url.searchParams.has('page') || searchTermFrom(url.searchParams))
+    return undefined;
+  const kept = new URLSearchParams();
+  for (const name of ['sort', 'lang', 'page']) {
+    const value = url.searchParams.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  return `${paths.allGuides()}?${kept}`;
+}
+
+/**
  * What the server needs before rendering a URL: a redirect, or the status and the warmed cache.
  * Unknown paths are 404 and render the not-found page.
  */
@@ -144,7 +159,7 @@ export async function prepareRoute(
   url: URL,
   parser: Parameters<typeof matchRoute>[0],
 ): Promise<{ redirect: string } | { status: number }> {
-  const redirect = REDIRECTS[url.pathname];
+  const redirect = REDIRECTS[url.pathname] ?? homePageRedirect(url);
   if (redirect) return { redirect };
   if (isAdminPage(url.pathname)) return { status: 200 };
   await content(deps, LAYOUT_CONTENT_KEYS);

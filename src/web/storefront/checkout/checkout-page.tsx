@@ -132,7 +132,9 @@ function CheckoutHeading(props: { free: boolean }) {
       <Link href={paths.home()} className="text-sm text-teal-800 hover:underline">
         ← {t('checkout.back')}
       </Link>
-      <h1 className="mt-4 text-3xl font-bold">{t(props.free ? 'checkout.titleFree' : 'checkout.title')}</h1>
+      {/* spec: storefront §2, the title is 'Secure Checkout' whatever the cart costs */}
+      <h1 className="mt-4 text-3xl font-bold">{t('checkout.title')}</h1>
+      {props.free ? <p className="mt-1 text-lg text-stone-700">{t('checkout.titleFree')}</p> : null}
     </>
   );
 }

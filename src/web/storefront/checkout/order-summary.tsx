@@ -1,11 +1,18 @@
 import type { ReactNode } from 'react';
-import { centsToDecimal, displayPrice, formatEuros, toCents } from '../../../shared/money';
+import {
+  centsToDecimal,
+  displayPrice,
+  formatEuros,
+  formatEurosWithCents,
+  toCents,
+} from '../../../shared/money';
+import { taxIncludedCents } from '../../../shared/tax';
 import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import type { CartItem } from '../cart/cart-rules';
 import { purchaseMessages } from './messages';
 
-/** A price as the checkout shows it: "Gratuit" / "Free" for nothing to pay (issue 17 item 8). */
+/** A price as the checkout shows it: "Gratuit" / "Free" for nothing to pay. */
 function usePrice() {
   const { locale } = useI18n();
   return (cents: number) => displayPrice(centsToDecimal(cents), locale);
@@ -50,7 +57,7 @@ export function OrderSummary(props: {
         ) : null}
         <div className="flex justify-between">
           <dt>{t('checkout.tax')}</dt>
-          <dd>{formatEuros(0, locale)}</dd>
+          <dd>{formatEurosWithCents(taxIncludedCents(props.totalCents), locale)}</dd>
         </div>
         <div className="flex justify-between gap-4 text-base font-bold">
           <dt>{t('checkout.total')}</dt>

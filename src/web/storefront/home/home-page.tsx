@@ -9,7 +9,7 @@ import { Head } from '../../lib/head';
 import { paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
 import { useQuery } from '../../lib/use-query';
-import { GuideListing, useGuideListing } from '../catalogue/guide-listing';
+import { GuideListing, type ListingQuery, useGuideListing } from '../catalogue/guide-listing';
 import { NotFoundPage } from '../not-found/not-found-page';
 
 export const HOME_CONTENT_KEYS = 'home.hero.*';
@@ -24,9 +24,14 @@ export function searchTermFrom(params: URLSearchParams): string {
   return term.trim().slice(0, SEARCH_TEXT_MAX).trim();
 }
 
+/** The home page's latest three, or a search's or /guides' pages. */
+export function homeListingQuery(term: string, showAll: boolean): ListingQuery {
+  return term || showAll ? { term } : { size: HOME_GUIDE_COUNT, firstOnly: true };
+}
+
 /**
  * The home page (the latest three guides) and, on /guides or with a search, a list of guides a page
- * at a time (issue 21: `?page=2`).
+ * at a time (`?page=2`).
  */
 export function HomePage(props: { showAll?: boolean }) {
   const api = useApi();
@@ -36,7 +41,7 @@ export function HomePage(props: { showAll?: boolean }) {
   const paged = Boolean(term || props.showAll);
   const content = useQuery({ ...queries.content(api, locale, HOME_CONTENT_KEYS), placeholderData: (p) => p });
   const pathname = props.showAll ? paths.allGuides() : paths.home();
-  const listing = useGuideListing({ term, size: paged ? undefined : HOME_GUIDE_COUNT }, pathname);
+  const listing = useGuideListing(homeListingQuery(term, Boolean(props.showAll)), pathname);
   const resultsCount = listing.data?.total;
   useEffect(() => {
     if (term && resultsCount !== undefined)
@@ -84,6 +89,7 @@ export function HomePage(props: { showAll?: boolean }) {
           listing={listing}
           empty={term ? t('home.noResults', { term }) : t('home.emptyCatalogue')}
           skeleton={HOME_GUIDE_COUNT}
+          pageLinks={paged}
         />
         {!paged && resultsCount ? (
           <p className="mt-8 text-center">
