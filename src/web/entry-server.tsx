@@ -12,7 +12,14 @@ import { AppRoutes, prepareRoute } from './app/routes';
 import { loadLocale } from './i18n';
 import { createApiClient } from './lib/api';
 import type { AppDeps } from './lib/deps';
-import { escapeHtml, HeadCollectorContext, type HeadData } from './lib/head';
+import {
+  escapeHtml,
+  HeadCollectorContext,
+  type HeadData,
+  OG_LOCALES,
+  SHARE_IMAGE_PATH,
+  socialTags,
+} from './lib/head';
 import { localisedPath } from './lib/paths';
 
 /** JSON that is safe inside a <script>: nothing in it can close the tag or start a comment. */
@@ -47,6 +54,19 @@ function renderHead(head: HeadData | undefined, origin: string, locale: Locale):
     if (head.next) tags.push(`<link rel="next" href="${url(head.next, locale)}">`);
   }
   if (head.extra) tags.push(head.extra);
+  // Every page a link can be shared to shows a title, a text and a picture (a guide its own cover).
+  if (!head.extra?.includes('og:title'))
+    tags.push(
+      socialTags({
+        title: head.title,
+        description: head.description,
+        url: head.path ? `${origin}${localisedPath(head.path, locale)}` : undefined,
+        image: `${origin}${SHARE_IMAGE_PATH}`,
+        imageType: 'image/png',
+        imageAlt: head.title,
+        locale: OG_LOCALES[locale],
+      }),
+    );
   return tags.join('\n    ');
 }
 

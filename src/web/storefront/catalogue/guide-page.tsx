@@ -1,11 +1,11 @@
 import { Link, useParams } from 'wouter';
 import type { GuideDetail } from '../../../shared/contracts/catalogue';
 import type { Locale } from '../../../shared/locale';
-import { displayPrice } from '../../../shared/money';
-import { useI18n } from '../../i18n';
+import { displayPrice, toCents } from '../../../shared/money';
+import { isSingular, useI18n } from '../../i18n';
 import { useApi, useAppDeps } from '../../lib/deps';
 import { formatFileSize } from '../../lib/format';
-import { Head, jsonLd, socialTags } from '../../lib/head';
+import { Head, jsonLd, OG_LOCALES, socialTags } from '../../lib/head';
 import { localisedPath, paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
 import { useQuery } from '../../lib/use-query';
@@ -16,8 +16,6 @@ import { NotFoundPage } from '../not-found/not-found-page';
 import { editionWords } from './edition-words';
 import { GuidePreview } from './guide-preview';
 import { WhatsAppShareLink } from './share-link';
-
-const OG_LOCALES = { fr: 'fr_FR', en: 'en_GB' } satisfies Record<Locale, string>;
 
 /**
  * Tags that make a shared link show the cover, title and price (issue 20: the price, in this page's
@@ -157,8 +155,10 @@ function GuideSummary(props: { guide: GuideDetail; className?: string }) {
         </div>
         {g.pageCount ? (
           <div>
-            <dt className="text-stone-500">{t('guide.contents')}</dt>
-            <dd className="font-semibold">{t('guide.pages', { count: g.pageCount })}</dd>
+            <dt className="text-stone-500">{t('guide.length')}</dt>
+            <dd className="font-semibold">
+              {t(isSingular(locale, g.pageCount) ? 'guide.pagesOne' : 'guide.pages', { count: g.pageCount })}
+            </dd>
           </div>
         ) : null}
         {g.edition ? (
@@ -176,7 +176,9 @@ function GuideSummary(props: { guide: GuideDetail; className?: string }) {
       >
         {t('guide.addToCart')}
       </button>
-      <p className="mt-3 text-sm text-stone-600">{t('guide.instant')}</p>
+      <p className="mt-3 text-sm text-stone-600">
+        {t(toCents(g.price) === 0 ? 'guide.instantFree' : 'guide.instant')}
+      </p>
       <WhatsAppShareLink guide={g} />
       {g.translations.map((tr) => (
         <p key={tr.slug} className="mt-4 text-sm">

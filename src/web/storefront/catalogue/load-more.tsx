@@ -1,7 +1,7 @@
 import { type MouseEvent, useState } from 'react';
 import { Link } from 'wouter';
 import type { GuideCard } from '../../../shared/contracts/catalogue';
-import { useI18n } from '../../i18n';
+import { isSingular, useI18n } from '../../i18n';
 import { useApi } from '../../lib/deps';
 import { queries } from '../../lib/queries';
 import { useQueryClient } from '../../lib/use-query';
@@ -63,7 +63,7 @@ export function LoadMoreListing(props: { listing: GuideListingState; empty: stri
       <GuideGrid guides={guides} eagerCount={1} />
       <div className="mt-8 flex flex-col items-center gap-4">
         <p className="text-sm text-stone-600" aria-live="polite">
-          {t(data.total === 1 ? 'countryPage.showingOne' : 'countryPage.showing', {
+          {t(isSingular(locale, data.total) ? 'countryPage.showingOne' : 'countryPage.showing', {
             shown: guides.length,
             total: data.total,
           })}

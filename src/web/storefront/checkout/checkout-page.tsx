@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
-import { centsToDecimal, formatPrice } from '../../../shared/money';
+import { centsToDecimal, formatPrice, toCents } from '../../../shared/money';
 import { track } from '../../analytics/track';
 import { Button } from '../../components/ui/button';
 import { useI18n } from '../../i18n';
@@ -77,27 +77,29 @@ export default function CheckoutPage() {
             {free ? t('checkout.contactInfo') : t('checkout.paymentInfo')}
           </h2>
           {!free ? <MethodTabs method={method} onChange={setMethod} /> : null}
-          {!mobile && !free && config.isPending ? (
-            <LoadingPayment />
-          ) : (
-            <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-              <CustomerFields form={form} />
-              <WhatsAppOptIn form={form} calls={calls} />
-              {!free ? <CardFields payment={card} config={config} hidden={mobile} onRetry={place} /> : null}
-              {mobile ? <MobileMoneyNote automatic={config.data?.automaticMobileMoney === true} /> : null}
-              <PlaceButton
-                disabled={processing || bought !== null || (!mobile && !paymentReady)}
-                label={submitLabel(t, {
-                  bought: bought !== null,
-                  processing,
-                  free,
-                  mobile,
-                  amount: formatPrice(centsToDecimal(total), locale),
-                })}
-                note={mobile ? t('mm.verify') : free ? t('checkout.freeNote') : t('checkout.secureNote')}
-              />
-            </form>
-          )}
+          <div {...(free ? {} : PAYMENT_PANEL(method))}>
+            {!mobile && !free && config.isPending ? (
+              <LoadingPayment />
+            ) : (
+              <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+                <CustomerFields form={form} />
+                <WhatsAppOptIn form={form} calls={calls} />
+                {!free ? <CardFields payment={card} config={config} hidden={mobile} onRetry={place} /> : null}
+                {mobile ? <MobileMoneyNote automatic={config.data?.automaticMobileMoney === true} /> : null}
+                <PlaceButton
+                  disabled={processing || bought !== null || (!mobile && !paymentReady)}
+                  label={submitLabel(t, {
+                    bought: bought !== null,
+                    processing,
+                    free,
+                    mobile,
+                    amount: formatPrice(centsToDecimal(total), locale),
+                  })}
+                  note={mobile ? t('mm.verify') : free ? t('checkout.freeNote') : t('checkout.secureNote')}
+                />
+              </form>
+            )}
+          </div>
         </div>
       </div>
       <PurchaseDialogs purchase={purchase} />
@@ -109,13 +111,17 @@ export default function CheckoutPage() {
 function CheckoutSummary({ purchase }: { purchase: ReturnType<typeof usePurchase> }) {
   const { bought, cart, total } = purchase;
   const applied = bought ? bought.discount : purchase.discount.current;
+  // A cart of free guides has nothing a code could take off: no field that can do nothing.
+  const nothingToDiscount = cart.items.every(({ guide }) => toCents(guide.price) === 0);
   return (
     <OrderSummary
       items={bought?.items ?? cart.items}
       totalCents={total}
       discount={applied ? { code: applied.code, cents: applied.discountCents } : null}
     >
-      {bought === null ? <DiscountField discount={purchase.discount} /> : null}
+      {bought === null && (applied || !nothingToDiscount) ? (
+        <DiscountField discount={purchase.discount} />
+      ) : null}
     </OrderSummary>
   );
 }
@@ -139,15 +145,37 @@ function CheckoutHeading(props: { free: boolean }) {
   );
 }
 
+const PANEL_ID = 'checkout-payment-panel';
+const tabId = (method: Method) => `checkout-tab-${method}`;
+/** The part the method tabs control: the form of the chosen method. */
+const PAYMENT_PANEL = (method: Method) => ({
+  role: 'tabpanel',
+  id: PANEL_ID,
+  'aria-labelledby': tabId(method),
+});
+
 function MethodTabs(props: { method: Method; onChange(method: Method): void }) {
   const t = useMessages(purchaseMessages);
   return (
-    <div role="tablist" className="mt-4 grid grid-cols-2 gap-1 rounded-lg bg-stone-100 p-1 text-sm">
+    <div
+      role="tablist"
+      onKeyDown={(event) => {
+        // Arrow keys move between the two tabs, as a tab list does.
+        if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+        const other = props.method === 'stripe' ? 'djamo' : 'stripe';
+        props.onChange(other);
+        document.getElementById(tabId(other))?.focus();
+      }}
+      className="mt-4 grid grid-cols-2 gap-1 rounded-lg bg-stone-100 p-1 text-sm"
+    >
       {(['stripe', 'djamo'] as const).map((m) => (
         <button
           key={m}
           type="button"
           role="tab"
+          id={tabId(m)}
+          aria-controls={PANEL_ID}
+          tabIndex={props.method === m ? 0 : -1}
           aria-selected={props.method === m}
           onClick={() => props.onChange(m)}
           className={`rounded-md px-3 py-2 font-semibold ${props.method === m ? 'bg-white shadow' : 'text-stone-600'}`}

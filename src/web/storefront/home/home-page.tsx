@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'wouter';
 import { COUNTRY_SLUGS } from '../../../shared/countries';
 import { SEARCH_TEXT_MAX } from '../../../shared/search';
 import { track } from '../../analytics/track';
-import { useI18n } from '../../i18n';
+import { isSingular, useI18n } from '../../i18n';
 import { useApi } from '../../lib/deps';
 import { Head } from '../../lib/head';
 import { paths } from '../../lib/paths';
@@ -66,16 +66,21 @@ export function HomePage(props: { showAll?: boolean }) {
       <HomeHero
         title={content.data?.['home.hero.title']?.value}
         description={content.data?.['home.hero.description']?.value}
+        compact={Boolean(term)}
       />
 
-      <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6" aria-labelledby="guides-heading">
+      <section
+        className={`mx-auto max-w-6xl px-4 sm:px-6 ${term ? 'py-6' : 'py-12'}`}
+        aria-labelledby="guides-heading"
+      >
         {term ? (
           <div className="mb-8">
-            <h2 id="guides-heading" className="text-2xl font-bold break-words">
+            {/* The page's main heading during a search: the hero above is only a band. */}
+            <h1 id="guides-heading" className="text-2xl font-bold break-words">
               {t('home.searchTitle', { term })}
-            </h2>
+            </h1>
             {resultsCount ? (
-              <p className="mt-1 text-stone-600">{t('home.searchFound', { count: resultsCount })}</p>
+              <p className="mt-1 text-stone-600">{t(isSingular(locale, resultsCount) ? 'home.searchFoundOne' : 'home.searchFound', { count: resultsCount })}</p>
             ) : null}
           </div>
         ) : (
@@ -108,8 +113,15 @@ export function HomePage(props: { showAll?: boolean }) {
   );
 }
 
-function HomeHero(props: { title?: string; description?: string }) {
+/** The hero; during a search only its title, on one short band, so the results are in the first screen. */
+function HomeHero(props: { title?: string; description?: string; compact: boolean }) {
   const { t } = useI18n();
+  if (props.compact)
+    return (
+      <section className="bg-gradient-to-br from-teal-800 to-teal-950 text-white">
+        <p className="mx-auto max-w-6xl truncate px-4 py-3 font-semibold sm:px-6">{props.title}</p>
+      </section>
+    );
   return (
     <section className="bg-gradient-to-br from-teal-800 to-teal-950 text-white">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-20">

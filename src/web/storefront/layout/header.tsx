@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { COUNTRY_SLUGS } from '../../../shared/countries';
 import { BookIcon, CartIcon, ChevronDownIcon, CloseIcon, SearchIcon } from '../../components/ui/icons';
 import { Tooltip } from '../../components/ui/tooltip';
-import { useI18n } from '../../i18n';
+import { isSingular, useI18n } from '../../i18n';
 import { paths } from '../../lib/paths';
 import { useCart } from '../cart/cart-context';
 
@@ -61,7 +61,7 @@ export function Header(props: { announcement?: string; onOpenCart(): void }) {
               <button
                 type="button"
                 onClick={props.onOpenCart}
-                aria-label={count > 0 ? `${t('cart.open')} — ${t('cart.items', { count })}` : t('cart.open')}
+                aria-label={count > 0 ? `${t('cart.open')} — ${t(isSingular(locale, count) ? 'cart.itemsOne' : 'cart.items', { count })}` : t('cart.open')}
                 className="relative inline-flex h-10 w-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
               >
                 <CartIcon />
