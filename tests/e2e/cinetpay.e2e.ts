@@ -112,7 +112,11 @@ describe('automatic mobile money through CinetPay', () => {
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
     expect((await pdfPageTexts(pdf)).join('\n')).toContain('Aminata Touré');
 
-    const delivery = await waitForMail(e2e.smtp, 'awa.paie@example.com', /^Guides Afrique : vos guides de la commande/);
+    const delivery = await waitForMail(
+      e2e.smtp,
+      'awa.paie@example.com',
+      /^Guides Afrique : vos guides de la commande/,
+    );
     expect(delivery.text).toContain('/order-confirmation/');
     // One delivery email, though the notification and the return both confirmed the payment.
     await new Promise((r) => setTimeout(r, 1_000));
@@ -120,7 +124,9 @@ describe('automatic mobile money through CinetPay', () => {
     const toShopper = e2e.smtp.received
       .filter((m) => m.to.includes('awa.paie@example.com'))
       .map((m) => readEmail(m.raw));
-    expect(toShopper.filter((m) => /^Guides Afrique : vos guides de la commande/.test(m.subject))).toHaveLength(1);
+    expect(
+      toShopper.filter((m) => /^Guides Afrique : vos guides de la commande/.test(m.subject)),
+    ).toHaveLength(1);
 
     // The operator sees it in the Mobile Money tab, paid through CinetPay, with its transaction id.
     const { latest } = transactionOf(page.url());

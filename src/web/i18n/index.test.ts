@@ -20,9 +20,13 @@ describe('French typography and plurals', () => {
       'Commande terminée\u00a0! Prêt\u00a0? Oui\u00a0: non\u00a0; «\u00a0guide\u00a0»',
     );
     expect(typeset('en', 'Order complete !')).toBe('Order complete !');
-    expect(translator('fr')('page.lastUpdated', { date: '3 mars' })).toBe('Dernière mise à jour\u00a0: 3 mars');
+    expect(translator('fr')('page.lastUpdated', { date: '3 mars' })).toBe(
+      'Dernière mise à jour\u00a0: 3 mars',
+    );
     // A value is put in as it is: an address keeps its colon.
-    expect(translator('fr')('home.searchTitle', { term: 'a : b' })).toBe('Résultats de recherche pour «\u00a0a : b\u00a0»');
+    expect(translator('fr')('home.searchTitle', { term: 'a : b' })).toBe(
+      'Résultats de recherche pour «\u00a0a : b\u00a0»',
+    );
   });
 
   test('singular for one in English, for zero and one in French', () => {

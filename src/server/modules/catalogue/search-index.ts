@@ -25,7 +25,10 @@ const PLACE_SPELLINGS: readonly (readonly [string, string])[] = [
   ['casamence', 'casamance'],
   ['abidjian', 'abidjan'],
 ];
-const SPELLING_PATTERN = new RegExp(`(?<= |^)(${PLACE_SPELLINGS.map(([from]) => from).join('|')})(?= |$)`, 'g');
+const SPELLING_PATTERN = new RegExp(
+  `(?<= |^)(${PLACE_SPELLINGS.map(([from]) => from).join('|')})(?= |$)`,
+  'g',
+);
 const SPELLING_OF = new Map(PLACE_SPELLINGS);
 
 /** Lower-case, unaccented words of letters a–z and digits: the same on both sides of a search. */

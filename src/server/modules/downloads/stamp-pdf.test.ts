@@ -78,7 +78,9 @@ describe('stampLine', () => {
     expect(frenchOf('Émile')).toBe("d'Émile");
     expect(frenchOf('Hélène')).toBe("d'Hélène");
     expect(frenchOf('Moussa Diallo')).toBe('de Moussa Diallo');
-    expect(stampLine({ ...buyer, firstName: 'Oumar', locale: 'fr' })).toMatch(/^Exemplaire personnel d'Oumar Diop/);
+    expect(stampLine({ ...buyer, firstName: 'Oumar', locale: 'fr' })).toMatch(
+      /^Exemplaire personnel d'Oumar Diop/,
+    );
     expect(stampLine({ ...buyer, firstName: 'Oumar', locale: 'en' })).toMatch(/^Personal copy of Oumar Diop/);
   });
 });

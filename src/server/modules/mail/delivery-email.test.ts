@@ -23,7 +23,9 @@ describe('delivery email', () => {
     expect(email.html).toContain(`<a href="${input.orderPageUrl}"`);
     expect(email.html).toContain('<html lang="fr">');
     // The order number never breaks across lines, nor leaves its colon alone on one.
-    expect(email.html).toContain('Numéro de commande\u00a0: <span style="white-space:nowrap">GA-7K3M9Q</span>');
+    expect(email.html).toContain(
+      'Numéro de commande\u00a0: <span style="white-space:nowrap">GA-7K3M9Q</span>',
+    );
     expect(composeDeliveryEmail({ ...input, locale: 'en' }).subject).toBe(
       'Guides Afrique: your guides from order GA-7K3M9Q',
     );

@@ -80,7 +80,11 @@ export function HomePage(props: { showAll?: boolean }) {
               {t('home.searchTitle', { term })}
             </h1>
             {resultsCount ? (
-              <p className="mt-1 text-stone-600">{t(isSingular(locale, resultsCount) ? 'home.searchFoundOne' : 'home.searchFound', { count: resultsCount })}</p>
+              <p className="mt-1 text-stone-600">
+                {t(isSingular(locale, resultsCount) ? 'home.searchFoundOne' : 'home.searchFound', {
+                  count: resultsCount,
+                })}
+              </p>
             ) : null}
           </div>
         ) : (

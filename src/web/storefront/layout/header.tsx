@@ -61,7 +61,11 @@ export function Header(props: { announcement?: string; onOpenCart(): void }) {
               <button
                 type="button"
                 onClick={props.onOpenCart}
-                aria-label={count > 0 ? `${t('cart.open')} — ${t(isSingular(locale, count) ? 'cart.itemsOne' : 'cart.items', { count })}` : t('cart.open')}
+                aria-label={
+                  count > 0
+                    ? `${t('cart.open')} — ${t(isSingular(locale, count) ? 'cart.itemsOne' : 'cart.items', { count })}`
+                    : t('cart.open')
+                }
                 className="relative inline-flex h-10 w-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
               >
                 <CartIcon />
