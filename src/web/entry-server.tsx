@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { parse as parsePattern } from 'regexparam';
 import { Router } from 'wouter';
+import { EARLY_TAPS_SCRIPT } from '../shared/early-taps';
 import type { Locale } from '../shared/locale';
 import { type RenderPage, SSR_STATE_KEY } from '../shared/ssr';
 import { AppShell } from './app/app-shell';
@@ -35,6 +36,7 @@ export function serializeForScript(value: unknown): string {
 function renderHead(head: HeadData | undefined, origin: string, locale: Locale): string {
   if (!head) return '';
   const tags = [
+    `<script>${EARLY_TAPS_SCRIPT}</script>`,
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,
   ];

@@ -29,9 +29,41 @@ interface StorefrontRoute {
 
 // Pages a shopper reaches only after the first page: their code loads when they are opened
 // (server rendering still renders them whole).
-const CheckoutPage = lazy(() => import('../storefront/checkout/checkout-page'));
-const OrderPage = lazy(() => import('../storefront/order/order-page'));
-const LibraryPage = lazy(() => import('../storefront/library/library-page'));
+/**
+ * A page whose code loads when it is opened, and which the browser can load before hydrating when
+ * the page is the first one (preloadPage): hydrating a lazy part that is still loading while the
+ * cart fills in made React drop the server's HTML and show a blank area for seconds on a slow phone.
+ */
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  let loaded: ComponentType | null = null;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+    });
+  const Lazy = lazy(load);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page at module load, never during a render
+  const Page = () => {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+  return { Page, preload };
+}
+
+const checkout = lazyPage(() => import('../storefront/checkout/checkout-page'));
+const order = lazyPage(() => import('../storefront/order/order-page'));
+const library = lazyPage(() => import('../storefront/library/library-page'));
+const CheckoutPage = checkout.Page;
+const OrderPage = order.Page;
+const LibraryPage = library.Page;
+
+/** Loads the code of the page at `pathname` when it is one loaded on demand (before hydrating it). */
+export function preloadPage(pathname: string): Promise<void> {
+  const path = pathname.toLowerCase().replace(/\/+$/, '');
+  if (path === '/checkout') return checkout.preload();
+  if (path.startsWith('/order-confirmation/')) return order.preload();
+  if ((Object.values(LIBRARY_PAGE_PATHS) as string[]).includes(path)) return library.preload();
+  return Promise.resolve();
+}
 const pageFallback = <div className="min-h-[60vh]" />;
 
 const content = (deps: AppDeps, keys: string) =>

@@ -171,6 +171,7 @@ function GuideSummary(props: { guide: GuideDetail; className?: string }) {
       <DownloadCost costs={g.downloadCost} />
       <button
         type="button"
+        data-tap={`add-${g.id}`}
         onClick={() => cart.add(toCartGuide(g))}
         className="mt-6 h-12 w-full rounded-md bg-amber-500 px-6 font-semibold text-stone-950 hover:bg-amber-400 sm:w-auto"
       >

@@ -174,6 +174,7 @@ function MethodTabs(props: { method: Method; onChange(method: Method): void }) {
           type="button"
           role="tab"
           id={tabId(m)}
+          data-tap={tabId(m)}
           aria-controls={PANEL_ID}
           tabIndex={props.method === m ? 0 : -1}
           aria-selected={props.method === m}

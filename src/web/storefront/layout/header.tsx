@@ -50,6 +50,7 @@ export function Header(props: { announcement?: string; onOpenCart(): void }) {
             <Tooltip label={t('lang.switchTo')}>
               <button
                 type="button"
+                data-tap="language"
                 onClick={() => setLocale(other)}
                 aria-label={t('lang.switchTo')}
                 className="h-10 min-w-10 rounded-md px-2 text-sm font-semibold text-stone-700 hover:bg-stone-100"
@@ -60,6 +61,7 @@ export function Header(props: { announcement?: string; onOpenCart(): void }) {
             <Tooltip label={t('cart.open')}>
               <button
                 type="button"
+                data-tap="cart"
                 onClick={props.onOpenCart}
                 aria-label={
                   count > 0
@@ -187,6 +189,7 @@ function SearchControl() {
       <Tooltip label={t('search.open')}>
         <button
           type="button"
+          data-tap="search"
           onClick={() => setOpen(true)}
           aria-label={t('search.open')}
           className="inline-flex h-10 w-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
