@@ -81,7 +81,7 @@ async function messageUnder(page: Page, name: string): Promise<string> {
 const FIELD_MESSAGES = {
   fr: {
     email: 'Saisissez une adresse e-mail valide, par ex. nom@exemple.com.',
-    tooLong: 'Ce texte est trop long : raccourcissez-le.',
+    tooLong: 'Ce texte est trop long\u00a0: raccourcissez-le.',
     mobile: 'Commencez par + et l’indicatif du pays, par ex. +225 07 00 00 00 00 (chiffres uniquement).',
   },
   en: {
