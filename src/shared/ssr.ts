@@ -15,6 +15,8 @@ export type SsrResult =
   | {
       kind: 'page';
       status: number;
+      /** A buyer's or the operator's page: sent `private, no-store` and never kept in the page cache. */
+      personal: boolean;
       /** Title, meta description, canonical and alternates, ready for <head>. */
       head: string;
       /** The app's markup for the root element. */

@@ -5,6 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { parse as parsePattern } from 'regexparam';
 import { Router } from 'wouter';
 import { EARLY_TAPS_SCRIPT } from '../shared/early-taps';
+import { escapeHtml } from '../shared/escape-html';
 import type { Locale } from '../shared/locale';
 import { type RenderPage, SSR_STATE_KEY } from '../shared/ssr';
 import { AppShell } from './app/app-shell';
@@ -13,14 +14,7 @@ import { AppRoutes, prepareRoute } from './app/routes';
 import { loadLocale } from './i18n';
 import { createApiClient } from './lib/api';
 import type { AppDeps } from './lib/deps';
-import {
-  escapeHtml,
-  HeadCollectorContext,
-  type HeadData,
-  OG_LOCALES,
-  SHARE_IMAGE_PATH,
-  socialTags,
-} from './lib/head';
+import { HeadCollectorContext, type HeadData, OG_LOCALES, SHARE_IMAGE_PATH, socialTags } from './lib/head';
 import { localisedPath } from './lib/paths';
 
 /** JSON that is safe inside a <script>: nothing in it can close the tag or start a comment. */
@@ -117,6 +111,7 @@ export const render: RenderPage = async (request) => {
   return {
     kind: 'page',
     status: prepared.status,
+    personal: prepared.personal,
     head: renderHead(head.data, request.origin, request.locale),
     html,
     stateScript: `<script>window.${SSR_STATE_KEY}=${serializeForScript(state)}</script>`,

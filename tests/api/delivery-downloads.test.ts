@@ -82,6 +82,20 @@ describe('GET /api/download/:orderId/:guideId', () => {
   });
 });
 
+describe('a download link’s answer', () => {
+  test('is private, no-store: it holds a bearer URL to the buyer’s stamped file (the ZIP’s too)', async () => {
+    for (const url of [
+      `/api/download/${order.publicId}/${dakar.id}`,
+      `/api/download/${order.publicId}/zip`,
+    ]) {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().downloadUrl, url).toBeTruthy();
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+    }
+  });
+});
+
 describe('GET /api/files/:token', () => {
   test('sends the stamped PDF as an attachment that is never cached', async () => {
     const { downloadUrl, fileName } = await link(`/api/download/${order.publicId}/${dakar.id}`);

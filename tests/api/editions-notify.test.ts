@@ -28,7 +28,11 @@ beforeAll(async () => {
   await insertOrder(ctx.db, { guides: [guide], email: 'pending@example.com', status: 'pending' });
   await insertOrder(ctx.db, { guides: [other], email: 'other-guide@example.com' });
   const { order: refunded } = await insertOrder(ctx.db, { guides: [guide], email: 'refunded@example.com' });
-  await ctx.db.update(orders).set({ refundedAmount: refunded.total }).where(eq(orders.id, refunded.id));
+  // A full refund as the shop records it: the amount and the revocation it writes.
+  await ctx.db
+    .update(orders)
+    .set({ refundedAmount: refunded.total, accessRevokedAt: new Date() })
+    .where(eq(orders.id, refunded.id));
   const { order: revoked } = await insertOrder(ctx.db, { guides: [guide], email: 'revoked@example.com' });
   await ctx.db.update(orders).set({ accessRevokedAt: new Date() }).where(eq(orders.id, revoked.id));
   for (const name of ['kofi', 'mariam', 'seydou'])

@@ -74,7 +74,8 @@ describe('the library lists', () => {
     await order(email, [marrakech], { status: 'rejected', method: 'djamo' });
     await order(email, [marrakech], { status: 'expired', method: 'djamo' });
     await order(email, [marrakech], { change: { accessRevokedAt: new Date() } });
-    await order(email, [marrakech], { change: { refundedAmount: '9.00' } });
+    // A full refund as the shop records it: the amount and the revocation it writes.
+    await order(email, [marrakech], { change: { refundedAmount: '9.00', accessRevokedAt: new Date() } });
     await order('aminata.kone@example.org', [marrakech]);
     await order('xaminata.kone@example.com', [marrakech]);
     // Refunded in part: still the buyer's.

@@ -76,6 +76,55 @@ test('each admin endpoint of the catalogue refuses a call without the key, and s
       { adminKey: [] },
     ]);
   }
+  // A public endpoint says it needs no key (an empty list), rather than saying nothing.
   const publicList = doc.paths['/api/travel-guides']?.get as { security?: unknown };
-  expect(publicList.security).toBeUndefined();
+  expect(publicList.security).toEqual([]);
+});
+
+test("the OpenAPI document passes Redocly's recommended rules with no error", async () => {
+  const res = await ctx.app.inject({ url: '/api/docs/json' });
+  const { createConfig, lintFromString } = await import('@redocly/openapi-core');
+  const problems = await lintFromString({
+    source: res.body,
+    absoluteRef: '/api/docs/json',
+    config: await createConfig({ extends: ['recommended'] }),
+  });
+  const errors = problems
+    .filter((p) => p.severity === 'error')
+    .map((p) => `${p.ruleId} ${p.location[0]?.pointer ?? ''}`);
+  expect(errors).toEqual([]);
+  expect(problems.filter((p) => p.ruleId === 'operation-4xx-response')).toEqual([]);
+});
+
+test('every operation has a summary, its error answers with the error body, and files their media type', async () => {
+  const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json() as {
+    paths: Record<
+      string,
+      Record<string, { summary?: string; responses: Record<string, { content?: Record<string, unknown> }> }>
+    >;
+  };
+  for (const [path, operations] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const where = `${method.toUpperCase()} ${path}`;
+      expect(operation.summary, where).toMatch(/^\S.{5,120}$/);
+      const errors = Object.keys(operation.responses).filter((status) => status.startsWith('4'));
+      expect(errors.length, where).toBeGreaterThan(0);
+      for (const status of errors) {
+        expect(Object.keys(operation.responses[status]?.content ?? {}), `${where} ${status}`).toEqual([
+          'application/json',
+        ]);
+      }
+    }
+  }
+  const okTypes = (path: string) => Object.keys(doc.paths[path]?.get?.responses['200']?.content ?? {});
+  expect(okTypes('/api/orders/{id}/receipt.pdf')).toEqual(['application/pdf']);
+  expect(okTypes('/api/images/{name}')).toEqual(['image/webp']);
+  expect(okTypes('/api/admin/orders/export')).toEqual(['text/csv']);
+  expect(okTypes('/api/files/zip/{token}')).toEqual(['application/zip']);
+  expect(okTypes('/sitemap.xml')).toEqual(['application/xml']);
+  expect(okTypes('/api/travel-guides')).toEqual(['application/json']);
+  // The admin key's refusals and the lockout are documented on an admin call.
+  expect(Object.keys(doc.paths['/api/admin/orders']?.get?.responses ?? {})).toEqual(
+    expect.arrayContaining(['400', '401', '429']),
+  );
 });

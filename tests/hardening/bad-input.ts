@@ -8,7 +8,7 @@ import { allEndpoints } from '../../src/shared/contracts/endpoints/bound';
 import { insertOrder, insertSellableGuide } from '../helpers/orders';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 import { contractBody, hostileValue, type JsonSchema, pathSegment, toQueryString } from './arbitraries';
-import { ADMIN_KEY, databaseFingerprint, HARDENING_ENV, seedFor, Tally, wellFormedFailure } from './harness';
+import { ADMIN_KEY, HARDENING_ENV, seedFor, settledFingerprint, Tally, wellFormedFailure } from './harness';
 
 /** Routes that only describe the API or serve its static viewer: not the shop. */
 const skipped = (r: RouteEntry) => r.url.startsWith('/api/docs');
@@ -242,7 +242,7 @@ export async function hold(
   attempts: Attempt[],
 ) {
   const reads = attempts.every((a) => a.options.method === 'GET');
-  let before = await databaseFingerprint(ctx.db);
+  let before = await settledFingerprint(ctx);
   let acceptedInBatch = false;
   for (const attempt of attempts) {
     const res = await ctx.app.inject(attempt.options);
@@ -263,14 +263,14 @@ export async function hold(
       acceptedInBatch = true;
     }
     if (!reads) {
-      const after = await databaseFingerprint(ctx.db);
+      const after = await settledFingerprint(ctx);
       if (rejected && after !== before)
         throw new Error(`${attempt.label}: refused with ${res.statusCode} but changed the database`);
       before = after;
     }
   }
   if (reads && !acceptedInBatch) {
-    const after = await databaseFingerprint(ctx.db);
+    const after = await settledFingerprint(ctx);
     if (after !== before) throw new Error(`${category}: a batch of refused reads changed the database`);
   }
 }

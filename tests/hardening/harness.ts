@@ -9,7 +9,7 @@ export const ADMIN_KEY = 'hardening-admin-key-0123456789abcdef';
 export const HARDENING_ENV = {
   ADMIN_API_KEY: ADMIN_KEY,
   STRIPE_WEBHOOK_SECRET: 'whsec_test_hardening_0123456789abcdef',
-  // Flushes only on close, so a buffered event from an accepted request cannot land during a rejected one.
+  // Batches of analytics events are written by a timer; settledFingerprint writes them first.
   ANALYTICS_FLUSH_INTERVAL_MS: '60000',
   ANALYTICS_FLUSH_MAX_EVENTS: '10000',
   ANALYTICS_RATE_LIMIT_PER_MINUTE: '1000000',
@@ -45,6 +45,20 @@ export async function databaseFingerprint(db: Db, options: { except?: string[] }
     .map((r) => `${r.t}:${r.h}`)
     .sort()
     .join(',');
+}
+
+/**
+ * The fingerprint once the shop's deferred writes are done: analytics events wait in a buffer that a
+ * timer writes (every ANALYTICS_FLUSH_INTERVAL_MS). Without writing them first, that timer lands
+ * on whichever request is being measured when a run outlasts it (a refused sign-out, on a busy
+ * machine) and blames it for the accepted events of earlier requests.
+ */
+export async function settledFingerprint(
+  ctx: { db: Db; app: { services: { analytics: { flush(): Promise<void> } } } },
+  options: { except?: string[] } = {},
+): Promise<string> {
+  await ctx.app.services.analytics.flush();
+  return databaseFingerprint(ctx.db, options);
 }
 
 /** drizzle's execute answers { rows } on PGlite and node-postgres alike. */

@@ -188,7 +188,11 @@ describe('a lone surrogate at the edge', () => {
 
     const refused = await order('Awa\u0000');
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: 'firstName: must not contain the NUL character' });
+    expect(refused.json()).toEqual({
+      message: 'firstName: must not contain the NUL character',
+      field: 'firstName',
+      code: 'invalid_field',
+    });
   });
 });
 
@@ -251,7 +255,11 @@ describe('multipart text fields', () => {
     const before = await count();
     const res = await post(await guideForm(title, 'Le\u0000Sénégal'));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'description: must not contain the NUL character' });
+    expect(res.json()).toEqual({
+      message: 'description: must not contain the NUL character',
+      field: 'description',
+      code: 'invalid_field',
+    });
     expect(await count()).toBe(before);
   });
 });

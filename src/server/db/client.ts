@@ -17,6 +17,10 @@ import * as schema from './schema';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** An open transaction, as drizzle hands it to the callback of `db.transaction`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A database handle or an open transaction: work is written in the same transaction as its cause. */
+export type DbOrTx = Pick<Db, 'insert' | 'select' | 'update' | 'execute'>;
 
 export interface Database {
   db: Db;

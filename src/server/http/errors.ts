@@ -12,12 +12,17 @@ export class HttpError extends Error {
     readonly headers: Record<string, string> = {},
     /** Machine-readable beside `message`, for a client that words the refusal in its own language. */
     readonly code?: string,
+    /** The field at fault, for a form that shows the refusal next to it. */
+    readonly field?: string,
   ) {
     super(message);
   }
 }
 
 export const badRequest = (message: string, code?: string) => new HttpError(400, message, {}, code);
+/** A 400 naming its field, in the message ("email: …") and as `field`, like a validation error. */
+export const badField = (field: string, problem: string) =>
+  new HttpError(400, `${field}: ${problem}`, {}, 'invalid_field', field);
 export const notFound = (message: string) => new HttpError(404, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const conflict = (message: string, code?: string) => new HttpError(409, message, {}, code);
@@ -166,7 +171,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .code(error.statusCode)
         .headers(error.headers)
-        .send(error.code ? { message: error.message, code: error.code } : { message: error.message });
+        .send({
+          message: error.message,
+          ...(error.field === undefined ? {} : { field: error.field }),
+          ...(error.code === undefined ? {} : { code: error.code }),
+        });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its contract');

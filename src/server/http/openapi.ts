@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { allEndpoints } from '../../shared/contracts/endpoints/bound';
+import { completeDocument } from './openapi-document';
 
 export interface RouteEntry {
   method: string;
@@ -56,6 +57,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
     transform,
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject
+        ? completeDocument(documentObject.openapiObject)
+        : documentObject.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -1,8 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -103,35 +102,4 @@ function compressOnce(body: Buffer, encoding: 'br' | 'gzip'): Buffer | Promise<B
   const inline = body.length <= COMPRESS_INLINE_MAX_BYTES;
   if (encoding === 'br') return inline ? brotliCompressSync(body, ONCE_BROTLI) : brotli(body, ONCE_BROTLI);
   return inline ? gzipSync(body, ONCE_GZIP) : gzipAsync(body, ONCE_GZIP);
-}
-
-/**
- * A process-local cache kept in step with the other processes on the same database: `invalidate()`
- * clears this one at once and NOTIFYs the rest on `channel`, which clear theirs when they hear it.
- */
-export function sharedInvalidation(options: {
-  channel: string;
-  database: Pick<Database, 'subscribe' | 'publish'>;
-  clearLocal(): void;
-  onError(error: unknown): void;
-}) {
-  const instance = randomUUID();
-  let unsubscribe: (() => Promise<void>) | undefined;
-  return {
-    invalidate(): void {
-      options.clearLocal();
-      options.database.publish(options.channel, instance).catch(options.onError);
-    },
-    /** Starts listening to the other processes' changes. */
-    async start(): Promise<void> {
-      unsubscribe = await options.database.subscribe(options.channel, (from) => {
-        if (from !== instance) options.clearLocal();
-      });
-    },
-    async stop(): Promise<void> {
-      // The database may already be closed (main.ts closes it in its own hook): nothing left to stop then.
-      await unsubscribe?.().catch(() => {});
-      unsubscribe = undefined;
-    },
-  };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors';
+import { badField } from './errors';
 
 /**
  * The one rule for text that enters the shop (issue 15, DEVIATIONS 44): a lone UTF-16 surrogate
@@ -21,7 +21,7 @@ export function wellFormedText(text: string): string {
 
 /** One text value from outside, well-formed; a NUL is a 400 naming the field. */
 export function acceptedText(text: string, field: string): string {
-  if (text.includes('\u0000')) throw badRequest(`${field}: must not contain the NUL character`);
+  if (text.includes('\u0000')) throw badField(field, 'must not contain the NUL character');
   return wellFormedText(text);
 }
 
@@ -33,7 +33,7 @@ function acceptedValue(value: unknown, context: string, path: string[] = [], dep
   if (typeof value === 'string') return acceptedText(value, path.join('.') || context);
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value;
   // No contract nests this deep; a deeper value could hide a string from this rule.
-  if (depth > 64) throw badRequest(`${path.join('.') || context}: nested more than 64 levels deep`);
+  if (depth > 64) throw badField(path.join('.') || context, 'nested more than 64 levels deep');
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     const fieldPath = [...path, key];

@@ -1,16 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GUIDE_SORTS } from '../../shared/contracts/catalogue';
+import { escapeHtml } from '../../shared/escape-html';
 import { LIBRARY_PAGE_PATHS } from '../../shared/library-pages';
 import { DEFAULT_LOCALE, isLocale, LOCALE_STORAGE_KEY, type Locale } from '../../shared/locale';
 import type { RenderPage } from '../../shared/ssr';
 import type { Database } from '../db/client';
+import { sharedInvalidation } from '../db/shared-invalidation';
 import { createMemoCache } from '../http/memo-cache';
-import {
-  type Precompressed,
-  precompress,
-  sendPrecompressed,
-  sharedInvalidation,
-} from '../http/precompressed';
+import { type Precompressed, precompress, sendPrecompressed } from '../http/precompressed';
 import { pageContentSecurityPolicy } from '../http/security-headers';
 
 export interface PageRenderer {
@@ -23,19 +20,29 @@ export interface PageRenderer {
 
 const ONE_YEAR = 31_536_000;
 
-/** Pages that hold a buyer's name and email: never kept by a browser or a cache, like the API. */
-const PRIVATE_PAGE_PREFIXES = ['/order-confirmation/'];
-/** "My guides" (issue 19): personal to the browser signed in, whatever its address says. */
-const LIBRARY_PAGES = Object.values(LIBRARY_PAGE_PATHS);
+/**
+ * Addresses of personal pages (a buyer's order and library, the operator's dashboard): never taken
+ * from the page cache. The router decides in the end (a page it renders as personal is never kept
+ * and is sent `private, no-store`, see docs/decisions/023-personal-pages.md); this only skips the
+ * cache early, for every spelling the router accepts.
+ */
+const PERSONAL_PREFIXES = [
+  '/order-confirmation/',
+  '/admin/',
+  ...Object.values(LIBRARY_PAGE_PATHS).map((p) => `${p}/`),
+];
 
-const isLibraryPage = (pathname: string) =>
-  LIBRARY_PAGES.includes(pathname.toLowerCase().replace(/\/+$/, ''));
+/** The path as the page router reads it: dot segments resolved, lower case, one trailing slash. */
+function routedPath(url: string): string {
+  const parsed = URL.parse(url, 'http://shop.internal');
+  const pathname = (parsed?.pathname ?? url.split(/[?#]/, 1)[0] ?? '').toLowerCase();
+  return `${pathname.replace(/\/+$/, '')}/`;
+}
 
-const pageCacheControl = (url: string) => {
-  const pathname = url.split(/[?#]/, 1)[0] ?? '';
-  if (isLibraryPage(pathname)) return 'private, no-store';
-  return PRIVATE_PAGE_PREFIXES.some((prefix) => url.startsWith(prefix)) ? 'no-store' : 'no-cache';
-};
+const isPersonalAddress = (url: string) =>
+  PERSONAL_PREFIXES.some((prefix) => routedPath(url).startsWith(prefix));
+
+const PERSONAL_CACHE_CONTROL = 'private, no-store';
 
 /** ?lang= wins (shared links, hreflang alternates), then the stored choice, then French. */
 export function resolveLocale(request: FastifyRequest): { locale: Locale; fromQuery: boolean } {
@@ -81,13 +88,9 @@ export function pageAddress(url: string): string {
   return `${parsed.pathname}${search ? `?${search}` : ''}`;
 }
 
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
-
 /** A rendered page as sent (its CSP holds the hash of its inline script), or where it sends the visitor. */
 export type PageOutcome =
-  | { kind: 'page'; status: number; csp: string | undefined; body: Precompressed }
+  | { kind: 'page'; status: number; personal: boolean; csp: string | undefined; body: Precompressed }
   | { kind: 'redirect'; location: string; status: number };
 
 /**
@@ -102,7 +105,7 @@ export function createPageCache(
   const memo = createMemoCache<PageOutcome>({
     ttlMs: options.ttlMs,
     maxEntries: 300,
-    keep: (page) => page.kind === 'page' && page.status === 200,
+    keep: (page) => page.kind === 'page' && page.status === 200 && !page.personal,
   });
   const shared = sharedInvalidation({
     channel: 'pages_changed',
@@ -140,10 +143,9 @@ const SHARED_PARAMETERS = new Map<string, RegExp>([
  * SHARED_PARAMETERS are rendered for each request.
  */
 export function isSharedPage(url: string): boolean {
-  const [pathname = '', search = ''] = url.split('?', 2);
-  if (PRIVATE_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
-  if (isLibraryPage(pathname)) return false;
-  if (pathname.startsWith('/checkout')) return false;
+  const search = url.split('?', 2)[1] ?? '';
+  if (isPersonalAddress(url)) return false;
+  if (routedPath(url).startsWith('/checkout/')) return false;
   return [...new URLSearchParams(search)].every(([name, value]) => SHARED_PARAMETERS.get(name)?.test(value));
 }
 
@@ -165,7 +167,7 @@ export async function registerPageRendering(
     const template = await renderer!.template(request.url);
     // Replacer functions: a replacement string would read "$'" or "$&" in the page as patterns.
     const html = template
-      .replace('<html lang="fr"', () => `<html lang="${escapeAttribute(locale)}"`)
+      .replace('<html lang="fr"', () => `<html lang="${escapeHtml(locale)}"`)
       .replace('<!--app-head-->', () =>
         [result.head, renderer!.localeHead?.(locale)].filter(Boolean).join('\n    '),
       )
@@ -176,7 +178,8 @@ export async function registerPageRendering(
       ...`${result.head}${result.stateScript}`.matchAll(/<script>([\s\S]*?)<\/script>/g),
     ].map((m) => m[1] ?? '');
     const csp = development ? undefined : pageContentSecurityPolicy({ url: request.url, inlineScripts });
-    const page: PageOutcome = { kind: 'page', status: result.status, csp, body: await precompress(html) };
+    const body = await precompress(html);
+    const page: PageOutcome = { kind: 'page', status: result.status, personal: result.personal, csp, body };
     return page;
   };
 
@@ -201,7 +204,7 @@ export async function registerPageRendering(
     if (page.csp) reply.header('content-security-policy', page.csp);
     return sendPrecompressed(request, reply.code(page.status), page.body, {
       contentType: 'text/html; charset=utf-8',
-      cacheControl: pageCacheControl(request.url),
+      cacheControl: page.personal || isPersonalAddress(url) ? PERSONAL_CACHE_CONTROL : 'no-cache',
       vary: 'Accept-Encoding, Cookie',
     });
   };
@@ -210,6 +213,14 @@ export async function registerPageRendering(
     if (request.url.startsWith('/api/')) {
       return reply.code(404).send({ message: `No API route GET ${request.url.split('?')[0]}` });
     }
+    const path = routedPath(request.url);
+    if (path === '/index.html/') {
+      const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(`/${search}`, 301);
+    }
+    // Built files are served before this route: a name missing there (an old build's hash, a typo)
+    // is a small 404, not a whole page a script or a stylesheet would choke on.
+    if (path.startsWith('/assets/')) return reply.code(404).send({ message: 'No such file' });
     return renderPage(request, reply);
   });
 }

@@ -57,6 +57,8 @@ export async function registerBuiltAssets(app: FastifyInstance, distDir: string)
     prefix: '/',
     index: false,
     wildcard: false,
+    // The page template, markers and all: /index.html is the home page's old name (render/pages.ts).
+    globIgnore: ['index.html'],
     serve: true,
     // build.mjs writes .br and .gz beside each asset, compressed harder than on the fly.
     preCompressed: true,

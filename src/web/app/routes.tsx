@@ -24,6 +24,8 @@ interface RouteMatch {
 interface StorefrontRoute {
   path: string;
   component: ComponentType;
+  /** A buyer's own page: never kept by a browser or a shared cache, whatever spelling reached it. */
+  personal?: boolean;
   prefetch?(deps: AppDeps, match: RouteMatch): Promise<{ status?: number } | undefined>;
 }
 
@@ -133,6 +135,7 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
   // "My guides" (issue 19): personal, read in the browser with its cookie; nothing to prefetch.
   ...Object.values(LIBRARY_PAGE_PATHS).map((path) => ({
     path,
+    personal: true,
     component: () => (
       <Suspense fallback={pageFallback}>
         <LibraryPage />
@@ -141,6 +144,7 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
   })),
   {
     path: '/order-confirmation/:id',
+    personal: true,
     component: () => (
       <Suspense fallback={pageFallback}>
         <OrderPage />
@@ -183,25 +187,26 @@ function homePageRedirect(url: URL): string | undefined {
 }
 
 /**
- * What the server needs before rendering a URL: a redirect, or the status and the warmed cache.
- * Unknown paths are 404 and render the not-found page.
+ * What the server needs before rendering a URL: a redirect, or the status, whether the page is
+ * personal (decided by the route that matched, so every spelling the router accepts is covered),
+ * and the warmed cache. Unknown paths are 404 and render the not-found page.
  */
 export async function prepareRoute(
   deps: AppDeps,
   url: URL,
   parser: Parameters<typeof matchRoute>[0],
-): Promise<{ redirect: string } | { status: number }> {
+): Promise<{ redirect: string } | { status: number; personal: boolean }> {
   const redirect = REDIRECTS[url.pathname] ?? homePageRedirect(url);
   if (redirect) return { redirect };
-  if (isAdminPage(url.pathname)) return { status: 200 };
+  if (isAdminPage(url.pathname)) return { status: 200, personal: true };
   await content(deps, LAYOUT_CONTENT_KEYS);
   for (const route of STOREFRONT_ROUTES) {
     const [matched, params] = matchRoute(parser, route.path, url.pathname);
     if (!matched) continue;
     const result = await route.prefetch?.(deps, { params: params ?? {}, search: url.searchParams });
-    return { status: result?.status ?? 200 };
+    return { status: result?.status ?? 200, personal: route.personal === true };
   }
-  return { status: 404 };
+  return { status: 404, personal: false };
 }
 
 /** The whole app's routes, the same on the server and in the browser. */

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
+import { escapeHtml } from '../../shared/escape-html';
 
 export interface HeadData {
   title: string;
@@ -27,10 +28,6 @@ export function Head(props: HeadData) {
     document.querySelector('meta[name="description"]')?.setAttribute('content', props.description);
   }, [props.title, props.description]);
   return null;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** How Open Graph writes each language. */

@@ -15,6 +15,27 @@ const counted = <T>(queryKey: unknown[], answer: () => Promise<T>) => {
 };
 
 describe('the storefront query cache', () => {
+  test('removing a prefix forgets its answers, tells who shows them, and leaves the other keys', async () => {
+    const client = new QueryClient({ staleTime: 30_000 });
+    const orders = counted(['admin', '/api/admin/orders'], async () => ['order']);
+    const guides = counted(['guides', 'fr'], async () => ['guide']);
+    await client.fetchQuery(orders.options);
+    await client.fetchQuery(guides.options);
+    let told = 0;
+    client.subscribe(
+      orders.options.queryKey,
+      () => told++,
+      () => orders.options,
+    );
+    client.removeQueries({ queryKey: ['admin'] });
+    expect(told).toBe(1);
+    expect(client.stateOf(orders.options.queryKey).data).toBeUndefined();
+    expect(client.stateOf(orders.options.queryKey).status).toBe('pending');
+    expect(client.stateOf(guides.options.queryKey).data).toEqual(['guide']);
+    await client.fetchQuery(orders.options);
+    expect(orders.calls.count).toBe(2);
+  });
+
   test('a key is the same whatever the order of its object properties', () => {
     expect(hashKey(['g', { a: 1, b: 2 }])).toBe(hashKey(['g', { b: 2, a: 1 }]));
     expect(hashKey(['g', { a: 1 }])).not.toBe(hashKey(['g', { a: 2 }]));

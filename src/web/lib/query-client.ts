@@ -1,7 +1,7 @@
 /**
- * The storefront's query cache: what the pages used of TanStack Query (keyed answers, fresh for a
- * while, fetched once however many ask, kept from the server's render into the browser's), in about
- * 1 KB gzip instead of ~10 KB of the first load (issue 21: first-load JavaScript ≤ 90 KB).
+ * The browser's query cache, for the storefront and the admin: what the pages used of TanStack Query
+ * (keyed answers, fresh for a while, fetched once however many ask, kept from the server's render into
+ * the browser's), in about 1 KB gzip instead of ~10 KB of the first load (decision 007).
  * Names follow TanStack's (`queryOptions`, `fetchQuery`, `ensureQueryData`, `invalidateQueries`).
  */
 export type QueryKey = readonly unknown[];
@@ -203,6 +203,16 @@ export class QueryClient {
       if (!shown.done) refetches.push(this.fetch(shown.value()).catch(() => {}));
     }
     await Promise.all(refetches);
+  }
+
+  /** Forgets every key starting with `queryKey` (the admin's answers, at logout); those on screen become pending. */
+  removeQueries(filter: { queryKey: QueryKey }): void {
+    for (const [hash, entry] of this.#entries) {
+      if (!startsWith(entry.queryKey, filter.queryKey)) continue;
+      this.#entries.delete(hash);
+      entry.state = PENDING;
+      for (const listener of entry.listeners.keys()) listener();
+    }
   }
 
   /** The answers (and failures, so the browser shows the same 404) to hand to the browser. */

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../shared/escape-html';
 import type { CoverTheme } from './seed-types';
 
 export interface Palette {
@@ -24,12 +25,6 @@ export const PALETTES: Record<CoverTheme, Palette> = {
 
 export const COVER_WIDTH = 960;
 export const COVER_HEIGHT = 1280;
-
-const escapeXml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
 
 /** Greedy word wrap on an estimated glyph width; SVG text has no wrapping of its own. */
 export function wrapByLength(text: string, maxChars: number): string[] {
@@ -172,7 +167,7 @@ export function coverSvg(theme: CoverTheme, text: CoverText, variant: number): s
   const titleLines = lines
     .map(
       (line, i) =>
-        `<tspan x="80" y="${Math.round(firstBaseline + i * size * LINE_HEIGHT)}">${escapeXml(line)}</tspan>`,
+        `<tspan x="80" y="${Math.round(firstBaseline + i * size * LINE_HEIGHT)}">${escapeHtml(line)}</tspan>`,
     )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_WIDTH}" height="${COVER_HEIGHT}" viewBox="0 0 ${COVER_WIDTH} ${COVER_HEIGHT}">
@@ -180,11 +175,11 @@ export function coverSvg(theme: CoverTheme, text: CoverText, variant: number): s
 <g>${motif}</g>
 <rect x="0" y="760" width="960" height="520" fill="${p.deep}"/>
 <rect x="80" y="800" width="120" height="10" fill="${p.accent}"/>
-<text x="80" y="855" font-family="sans-serif" font-size="${countryLabelSize(text.countryLabel)}" font-weight="bold" letter-spacing="6" fill="${p.accent}">${escapeXml(text.countryLabel.toUpperCase())}</text>
+<text x="80" y="855" font-family="sans-serif" font-size="${countryLabelSize(text.countryLabel)}" font-weight="bold" letter-spacing="6" fill="${p.accent}">${escapeHtml(text.countryLabel.toUpperCase())}</text>
 <text font-family="serif" font-size="${size}" font-weight="bold" fill="${p.ink}">${titleLines}</text>
-<text x="80" y="1225" font-family="sans-serif" font-size="28" fill="${p.ink}" opacity="0.85">${escapeXml(text.edition)}</text>
+<text x="80" y="1225" font-family="sans-serif" font-size="28" fill="${p.ink}" opacity="0.85">${escapeHtml(text.edition)}</text>
 <rect x="780" y="1186" width="100" height="54" rx="10" fill="${p.accent}"/>
-<text x="830" y="1224" text-anchor="middle" font-family="sans-serif" font-size="30" font-weight="bold" fill="${p.deep}">${escapeXml(text.languageBadge)}</text>
+<text x="830" y="1224" text-anchor="middle" font-family="sans-serif" font-size="30" font-weight="bold" fill="${p.deep}">${escapeHtml(text.languageBadge)}</text>
 <text x="80" y="70" font-family="sans-serif" font-size="26" font-weight="bold" letter-spacing="8" fill="${p.ink}" opacity="0.9">GUIDES AFRIQUE</text>
 </svg>`;
 }

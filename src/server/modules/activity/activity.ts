@@ -1,5 +1,5 @@
+import type { DbOrTx } from '../../db/client';
 import { adminActivity } from '../../db/schema';
-import type { DbOrTx } from '../jobs/jobs.service';
 
 /** One change the operator made, as the Activity tab shows it (issue 18). */
 export interface ActivityEntry {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AdminContentBlock, ContentVersion } from '../../../shared/contracts/admin/content';
 import type { Locale } from '../../../shared/locale';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { contentBlocks, contentVersions } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../domain/errors';
 import { recordActivity } from '../activity/activity';
@@ -9,7 +9,6 @@ import { sanitizeContentHtml } from '../content/render-content';
 
 type ContentType = 'plain' | 'html' | 'markdown';
 type BlockRow = typeof contentBlocks.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const ADMIN = 'admin';
 

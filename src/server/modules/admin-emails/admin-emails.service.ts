@@ -5,6 +5,7 @@ import type { EmailLogEntry, EmailRange, EmailStats } from '../../../shared/cont
 import type { Db } from '../../db/client';
 import { emailLog, orderItems, orders } from '../../db/schema';
 import { conflict, notFound } from '../../domain/errors';
+import { hasGuideAccess } from '../../domain/guide-access';
 import { recordActivity } from '../activity/activity';
 import { enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob, resendLinksJob } from '../mail/delivery-jobs';
@@ -108,6 +109,7 @@ export async function requestDelivery(
         .select({
           id: orders.id,
           status: orders.status,
+          accessRevokedAt: orders.accessRevokedAt,
           orderNumber: orders.orderNumber,
           email: orders.email,
         })
@@ -122,6 +124,9 @@ export async function requestDelivery(
         ? 'This order was rejected: there are no guides to send.'
         : 'This order is not paid yet: validate it first, which sends the guides.',
     );
+  }
+  if (!hasGuideAccess(order)) {
+    throw conflict('Access to this order is revoked: restore it before sending the guides again.');
   }
   await db.transaction(async (tx) => {
     const queued = await enqueueJob(

@@ -1,6 +1,6 @@
+import type { DbOrTx } from '../../db/client';
 import type { travelGuides } from '../../db/schema';
 import { recordActivity } from '../activity/activity';
-import type { DbOrTx } from '../jobs/jobs.service';
 import type { GuideFiles } from './guide-files';
 
 type GuideRow = typeof travelGuides.$inferSelect;

@@ -6,13 +6,13 @@ import {
   editionMessages,
 } from '../../../shared/contracts/admin/editions';
 import { guideMessages } from '../../../shared/contracts/admin/guides';
+import type { DbOrTx } from '../../db/client';
 import { guideEditions, travelGuides } from '../../db/schema';
 import { invalid, notFound } from '../../domain/errors';
 import { recordActivity } from '../activity/activity';
 import { defaultLabels, type EditionRow, recordFirstEdition } from '../editions/edition-rows';
 import { adminEdition } from '../editions/editions.service';
 import { startTellingBuyers } from '../editions/notify-buyers';
-import type { DbOrTx } from '../jobs/jobs.service';
 import { queueLightCopies } from '../light/light-copies.service';
 import {
   assertFileTypes,

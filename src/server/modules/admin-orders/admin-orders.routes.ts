@@ -22,12 +22,13 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.listOrders, async (request) => listOrders(db, request.query));
 
   // Not compressed: a stream of a million rows should leave as it is made, not wait for a gzip window.
-  route(app, endpoints.exportOrders, { compress: false }, async (request, reply) =>
-    reply
+  route(app, endpoints.exportOrders, { compress: false }, async (request, reply) => {
+    const csv = await exportOrdersCsv(db, request.query);
+    return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', attachmentDisposition(ordersExportFileName()))
-      .send(exportOrdersCsv(db, request.query)),
-  );
+      .send(csv);
+  });
 
   route(app, endpoints.orderDetail, async (request) => orderDetail(db, request.params.id));
 

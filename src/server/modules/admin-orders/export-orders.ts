@@ -60,30 +60,51 @@ function csvRecord(order: PagedOrder, guides: string[]): string[] {
   ].map(neutraliseFormula);
 }
 
+/** The last line of an export that an error stopped: whatever keeps the file, it says so. */
+export const EXPORT_CUT_SHORT = 'EXPORT INCOMPLETE: an error stopped it here. Export again.';
+
 /**
  * The filtered orders as CSV for Excel, as the Emails tab's export writes it (BOM, CRLF, quoted text,
  * formulas neutralised), streamed a batch at a time along the list's keyset: the stream pulls the
- * next batch only when the client has taken the previous one.
+ * next batch only when the client has taken the previous one. The first batch is read before
+ * anything is sent, so a failure there is an error answer, not a 200 with a header and nothing
+ * after. A failure after the first byte ends the file with EXPORT_CUT_SHORT and then fails the
+ * stream, so the connection is cut without its last chunk and a browser reports the download
+ * failed (docs/decisions/025-export-failures.md).
  */
-export function exportOrdersCsv(db: Db, filters: OrderFilters): Readable {
+export async function exportOrdersCsv(
+  db: Db,
+  filters: OrderFilters,
+  options: { batchSize?: number } = {},
+): Promise<Readable> {
+  const batchSize = options.batchSize ?? EXPORT_BATCH;
   const where = orderWhere(filters);
+  const batchAfter = async (after: Cursor | undefined) => {
+    const rows = await selectOrderPage(db, where, after, batchSize);
+    const titles = await guideTitles(
+      db,
+      rows.map((r) => r.order.id),
+    );
+    return { rows, titles };
+  };
+  let batch = await batchAfter(undefined);
   async function* batches() {
     yield `\uFEFF${stringify([[...CSV_COLUMNS]], CSV_OPTIONS)}`;
-    let after: Cursor | undefined;
     for (;;) {
-      const rows = await selectOrderPage(db, where, after, EXPORT_BATCH);
+      const { rows, titles } = batch;
       if (rows.length === 0) return;
-      const titles = await guideTitles(
-        db,
-        rows.map((r) => r.order.id),
-      );
       yield stringify(
         rows.map((r) => csvRecord(r.order, titles.get(r.order.id) ?? [])),
         CSV_OPTIONS,
       );
+      if (rows.length < batchSize) return;
       const last = rows.at(-1)!;
-      after = { createdAt: last.createdAtText, id: last.order.id };
-      if (rows.length < EXPORT_BATCH) return;
+      try {
+        batch = await batchAfter({ createdAt: last.createdAtText, id: last.order.id });
+      } catch (error) {
+        yield stringify([[EXPORT_CUT_SHORT]], CSV_OPTIONS);
+        throw error;
+      }
     }
   }
   return Readable.from(batches(), { objectMode: false });

@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { OrderActionResult } from '../../../shared/contracts/admin/orders';
 import { isPaidOnOrder } from '../../../shared/payment-methods';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { conflict, notFound } from '../../domain/errors';
+import { hasGuideAccess } from '../../domain/guide-access';
 import { recordActivity } from '../activity/activity';
 import { enqueueJob } from '../jobs/jobs.service';
 import { resendLinksJob } from '../mail/delivery-jobs';
 import { recordOrderEvent, restoreAccess, revokeAccess } from '../orders/order-events';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
 
 /**
@@ -90,7 +90,7 @@ export async function changeBuyerEmail(
       after: { email: input.email },
     });
     const waitingToPay = order.status === 'pending' && !isPaidOnOrder(order.paymentMethod);
-    const deliverable = order.status === 'completed' && !order.accessRevokedAt;
+    const deliverable = hasGuideAccess(order);
     if (!deliverable && !waitingToPay) return { message: `Email changed to ${input.email}`, changed: true };
     await enqueueJob(tx, resendLinksJob(order.id, input.requestId));
     await recordOrderEvent(tx, order.id, { kind: 'resend', actor: input.actor, data: { to: input.email } });

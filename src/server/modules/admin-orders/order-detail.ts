@@ -5,6 +5,7 @@ import { METHOD } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { notFound } from '../../domain/errors';
+import { hasGuideAccess } from '../../domain/guide-access';
 import { methodOf } from './order-filters';
 import { orderTimeline } from './order-timeline';
 
@@ -68,7 +69,7 @@ export async function orderDetail(db: Db, id: string): Promise<OrderDetail> {
     },
     access: {
       revokedAt: order.accessRevokedAt?.toISOString() ?? null,
-      downloadable: order.status === 'completed' && order.accessRevokedAt === null,
+      downloadable: hasGuideAccess(order),
     },
     timeline: await orderTimeline(db, order),
   };

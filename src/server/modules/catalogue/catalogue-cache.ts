@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
+import { sharedInvalidation } from '../../db/shared-invalidation';
 import { createMemoCache } from '../../http/memo-cache';
-import { type Precompressed, precompress, sharedInvalidation } from '../../http/precompressed';
+import { type Precompressed, precompress } from '../../http/precompressed';
 import type { SearchIndex } from './search-index';
 
 export type CachedBody = Precompressed;

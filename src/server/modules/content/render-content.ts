@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
+import { escapeHtml } from '../../../shared/escape-html';
 
 // Raw HTML off: markdown content can never smuggle markup in.
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
@@ -18,10 +19,6 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
 
 export function sanitizeContentHtml(html: string): string {
   return sanitizeHtml(html, SANITIZE_OPTIONS);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** The safe HTML a shopper's page shows for a block, whatever its type. */

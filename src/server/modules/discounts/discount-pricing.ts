@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { discountCodes, discountRedemptions, storedFiles, travelGuides } from '../../db/schema';
 import { conflict } from '../../domain/errors';
-import type { DbOrTx } from '../jobs/jobs.service';
 import { type DiscountLine, type DiscountUses, discountCents, discountRefusal } from './discount-rules';
 
 /** A code applied to a cart: the row it came from and the cents it takes off. */

@@ -1,15 +1,12 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AdminDiscount, DiscountInput } from '../../../shared/contracts/admin/discounts';
 import { centsToDecimal, toCents } from '../../../shared/money';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { discountCodes, discountRedemptions } from '../../db/schema';
 import { conflict, notFound } from '../../domain/errors';
 import { recordActivity } from '../activity/activity';
-import type { DbOrTx } from '../jobs/jobs.service';
 import { liveHold } from './discount-pricing';
 import type { DiscountCodeRow } from './discount-rules';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 type Uses = { held: number; used: number };
 

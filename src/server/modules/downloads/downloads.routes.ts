@@ -10,12 +10,14 @@ import { issueDownloadLink, issueZipLink, openFileDownload, openZipDownload } fr
 import { attachmentDisposition } from './file-names';
 import { streamZip } from './order-zip';
 
+const PERSONAL = 'private, no-store';
+
 /** A link is a bearer credential: it must not be cached, nor leak to another site in a Referer. */
 export function privateDownload(reply: FastifyReply, fileName: string, contentType: string): FastifyReply {
   return reply
     .header('content-type', contentType)
     .header('content-disposition', attachmentDisposition(fileName))
-    .header('cache-control', 'private, no-store')
+    .header('cache-control', PERSONAL)
     .header('referrer-policy', 'no-referrer')
     .header('x-content-type-options', 'nosniff');
 }
@@ -35,11 +37,14 @@ export const downloadsRoutes: FastifyPluginAsyncZod<DownloadsRoutesOptions> = as
   const deps = { db: app.services.db, files: app.services.files, linkTtlMs };
   const served = downloadRecording(app.services.config.analytics.geoip, options.recordDownload);
 
-  route(app, api.storefront.zipLink, async (request) =>
-    issueZipLink(deps, { publicId: request.params.orderId, variant: request.query.variant }),
-  );
+  // The answers hold a bearer URL to the buyer's stamped file: personal, like the file itself.
+  route(app, api.storefront.zipLink, async (request, reply) => {
+    reply.header('cache-control', PERSONAL);
+    return issueZipLink(deps, { publicId: request.params.orderId, variant: request.query.variant });
+  });
 
-  route(app, api.storefront.downloadLink, async ({ params, query }) => {
+  route(app, api.storefront.downloadLink, async ({ params, query }, reply) => {
+    reply.header('cache-control', PERSONAL);
     const { file: slot, variant, edition } = query;
     return issueDownloadLink(deps, {
       publicId: params.orderId,
@@ -65,7 +70,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<DownloadsRoutesOptions> = as
         contentType: 'application/pdf',
       });
       return reply
-        .header('cache-control', 'private, no-store')
+        .header('cache-control', PERSONAL)
         .header('referrer-policy', 'no-referrer')
         .redirect(url, 302);
     }

@@ -5,6 +5,7 @@ import { pathOf } from '../../../shared/contracts/endpoints/path-of';
 import type { Db } from '../../db/client';
 import { orderItems } from '../../db/schema';
 import { forbidden, gone, notFound, unavailable } from '../../domain/errors';
+import { hasGuideAccess } from '../../domain/guide-access';
 import type { StoredFile } from '../files/files.service';
 import { lightCopyOf } from '../light/light-copies.service';
 import { type DeliveryItem, type DeliveryOrder, findDeliveryOrder, type OrderRow } from './delivery-order';
@@ -45,6 +46,7 @@ export interface DownloadLink {
 const clock = (deps: DownloadDeps) => deps.now?.() ?? new Date();
 
 function assertDeliverable(order: OrderRow): void {
+  if (hasGuideAccess(order)) return;
   if (order.status !== 'completed') {
     throw forbidden(
       order.status === 'rejected'

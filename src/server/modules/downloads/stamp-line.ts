@@ -1,4 +1,5 @@
-import { escapeHtml, SHOP_FONT_FAMILY, type TypesetPdf, typeset } from './typesetter';
+import { escapeHtml } from '../../../shared/escape-html';
+import { SHOP_FONT_FAMILY, type TypesetPdf, typeset } from './typesetter';
 
 /**
  * The stamp line set in type (issue 17 item 11) by the shop's typesetter (typesetter.ts: mupdf's

@@ -132,10 +132,6 @@ const { readFileSync } = require('node:fs');
 })();
 `;
 
-/** Text as HTML text: markup in a name is printed as typed, never read. */
-export const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 interface Pending {
   resolve(result: TypesetPdf): void;
   reject(error: Error): void;

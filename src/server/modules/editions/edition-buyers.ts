@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/locale';
+import type { DbOrTx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
-import type { DbOrTx } from '../jobs/jobs.service';
+import { guideAccessCondition } from '../../domain/guide-access';
 
 /** One address to tell, with its latest qualifying order (whose language the email speaks). */
 export interface BuyerToTell {
@@ -20,15 +21,13 @@ interface EditionRef {
 }
 
 /**
- * Who may hear of a new edition: every completed order that bought the guide (an earlier edition
- * of it), still downloadable (not revoked, not refunded in full). One row per address.
+ * Who may hear of a new edition: every order that bought the guide (an earlier edition of it) and
+ * still gives access to it, by the shop's one access rule. One row per address.
  */
 function buyersWhere(edition: EditionRef): SQL {
   return sql`${orderItems.guideId} = ${edition.guideId}
     and ${orderItems.editionId} is distinct from ${edition.id}
-    and ${orders.status} = 'completed'
-    and ${orders.accessRevokedAt} is null
-    and not (${orders.total} > 0 and ${orders.refundedAmount} >= ${orders.total})`;
+    and ${guideAccessCondition()}`;
 }
 
 /** How many addresses the edition's email goes to, counted when it is published. */

@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { EditionSummary } from '../../../shared/contracts/editions';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { guideEditions, stampedCopies } from '../../db/schema';
-import type { DbOrTx } from '../jobs/jobs.service';
 
 export type EditionRow = typeof guideEditions.$inferSelect;
 

@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, HttpError } from '../../http/errors';
+import { badField, badRequest, HttpError } from '../../http/errors';
 import { acceptedText, wellFormedText } from '../../http/text-input';
 import { imageToWebp } from './image-work';
 
@@ -61,7 +61,7 @@ export async function readMultipartUpload(
       const data = await readLimited(part, rule);
       // The browser sends an empty part for an untouched optional file input.
       if (data.length === 0) continue;
-      if (upload.files[part.fieldname]) throw badRequest(`${part.fieldname}: send one file only`);
+      if (upload.files[part.fieldname]) throw badField(part.fieldname, 'send one file only');
       upload.files[part.fieldname] = { fileName: wellFormedText(part.filename), data };
     } else if (typeof part.value === 'string') {
       // A part may declare charset=utf-16le, whose bytes can decode to a lone surrogate.

@@ -1,10 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { jobs } from '../../db/schema';
-
-/** A database handle or an open transaction: jobs are enqueued in the same transaction as their cause. */
-export type DbOrTx = Pick<Db, 'insert' | 'select' | 'update' | 'execute'>;
 
 /** A job to queue. The kinds and their payloads are declared by the modules that own them (registry.ts). */
 export interface JobInput {

@@ -1,26 +1,18 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, sql } from 'drizzle-orm';
 import type { LibraryGuide } from '../../../shared/contracts/library';
 import { dataPriceRegion } from '../../../shared/data-cost';
 import type { Db } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
+import { guideAccessCondition } from '../../domain/guide-access';
 import { coverUrl, orderedAt, selectItemsWithFiles } from '../orders/order-item-files';
 import { libraryEmail } from './library-tokens';
 
 /** More rows than any buyer has; the bound keeps one answer small whatever the table holds. */
 export const LIBRARY_MAX_GUIDES = 500;
 
-/**
- * The orders whose guides a buyer may download: completed, access not revoked by the shop, not
- * refunded in full (a full refund also revokes access; both are read so neither alone is trusted).
- * Free orders (total 0) count.
- */
+/** The orders of this email whose guides the buyer may download, by the shop's one access rule. */
 export const downloadableOrderOf = (email: string) =>
-  and(
-    sql`lower(${orders.email}) = ${libraryEmail(email)}`,
-    eq(orders.status, 'completed'),
-    isNull(orders.accessRevokedAt),
-    sql`(${orders.total} = 0 or ${orders.refundedAmount} < ${orders.total})`,
-  );
+  and(sql`lower(${orders.email}) = ${libraryEmail(email)}`, guideAccessCondition());
 
 /**
  * "My guides" (issue 19): every guide bought with this email, whatever its case, across all orders

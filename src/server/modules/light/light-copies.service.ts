@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FileStore } from '../../adapters/storage/file-store';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { storedFiles } from '../../db/schema';
 import { type StoredFile, storeFile } from '../files/files.service';
-import { type DbOrTx, enqueueJob } from '../jobs/jobs.service';
+import { enqueueJob } from '../jobs/jobs.service';
 import { defineJob, type JobDefinition, jobKind } from '../jobs/registry';
 import { PermanentJobError } from '../jobs/worker';
 import { LightPdfError, makeLightPdf } from './light-pdf';

@@ -1,10 +1,6 @@
-/** Customer names and guide titles are data, never markup. */
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
+import { escapeHtml } from '../../../shared/escape-html';
+
+export { escapeHtml };
 
 /** The style of a body paragraph, shared so every email reads the same. */
 export const paragraphStyle = 'margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2937';

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { isPaidOnOrder } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
+import { hasGuideAccess } from '../../domain/guide-access';
 import { findDeliveryOrder } from '../downloads/delivery-order';
 import { type StampDeps, stampOrder } from '../downloads/stamped-files.service';
 import { defineJob, type JobDefinition } from '../jobs/registry';
@@ -54,6 +55,8 @@ export function deliveryJobs<D extends DeliveryJobDeps>(options: {
         return;
       }
       const delivery = await completedOrder(deps.db, job.orderId);
+      // Access revoked since the ask (a full refund): its links would only answer 403.
+      if (!hasGuideAccess(delivery.order)) return;
       await sendDeliveryEmail(deps, delivery, { resendRequestId: job.requestId, signal: context.signal });
     }),
   ];

@@ -6,16 +6,15 @@ import type { Locale } from '../../../shared/locale';
 import { isPaidOnOrder } from '../../../shared/payment-methods';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { emailLog, jobs, orders } from '../../db/schema';
+import { hasGuideAccess } from '../../domain/guide-access';
 import { isServiceUnavailable } from '../../http/errors';
 import type { DeliveryOrder } from '../downloads/delivery-order';
 import { enqueueJob } from '../jobs/jobs.service';
 import { pdfSizes } from '../light/light-copies.service';
 import { type ComposedEmail, composeDeliveryEmail } from './delivery-email';
 import { RESEND_LINKS_JOB, resendLinksJob } from './delivery-jobs';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface MailDeps {
   db: Db;
@@ -198,7 +197,8 @@ export async function sendDeliveryEmail(
 }
 
 /**
- * "Resend my links": when the order number and email match a completed order, the delivery email
+ * "Resend my links": when the order number and email match an order the buyer has access to (the
+ * shop's one rule: completed, access not revoked), the delivery email
  * is queued again through the outbox; when they match a mobile-money order still waiting for its
  * payment, its payment instructions are (issue 17 §6). The caller learns nothing either way. At most
  * `perEmailPerDay` resends go to one address in 24 hours (counted in the outbox, under a lock on
@@ -216,13 +216,16 @@ export async function requestLinkResend(
       id: orders.id,
       email: orders.email,
       status: orders.status,
+      accessRevokedAt: orders.accessRevokedAt,
       paymentMethod: orders.paymentMethod,
     })
     .from(orders)
     .where(or(eq(orders.orderNumber, number), eq(orders.orderNumber, number.toUpperCase())))
     .limit(1);
+  // An order whose access the shop revoked (a full refund) has no links to send.
   const resendable =
-    order?.status === 'completed' || (order?.status === 'pending' && !isPaidOnOrder(order.paymentMethod));
+    (order !== undefined && hasGuideAccess(order)) ||
+    (order?.status === 'pending' && !isPaidOnOrder(order.paymentMethod));
   const matches = order !== undefined && resendable && order.email.trim().toLowerCase() === email;
   if (!matches) return;
   await db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { METHOD } from '../../../shared/payment-methods';
-import type { DbOrTx } from '../jobs/jobs.service';
+import type { DbOrTx } from '../../db/client';
 import { emptyPayload, jobKind } from '../jobs/registry';
 import { expireUnpaidOrders } from '../orders/order-lifecycle';
 

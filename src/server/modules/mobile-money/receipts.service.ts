@@ -4,7 +4,7 @@ import {
   receiptMessages,
   VERIFICATION_HOURS,
 } from '../../../shared/contracts/mobile-money';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { jobs, orders, paymentReceipts, storedFiles } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../domain/errors';
 import { recordActivity } from '../activity/activity';
@@ -17,7 +17,7 @@ import {
   reencodeImage,
   type UploadedFile,
 } from '../files/uploads';
-import { type DbOrTx, enqueueJob } from '../jobs/jobs.service';
+import { enqueueJob } from '../jobs/jobs.service';
 import { completeOrder, isClosed, rejectOrder } from '../orders/order-lifecycle';
 import type { OrderRow } from '../orders/orders.service';
 import {

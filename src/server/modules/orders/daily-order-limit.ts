@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '../../../shared/payment-methods';
+import type { Tx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { tooMany } from '../../domain/errors';
-import type { Tx } from './orders.service';
 
 const DAY_SECONDS = 24 * 3600;
 

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema';
-import type { DbOrTx } from '../jobs/jobs.service';
 
 /**
  * What the order's timeline records beyond what other tables already say (issue 18). Created,

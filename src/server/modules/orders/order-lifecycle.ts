@@ -1,13 +1,13 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Customer } from '../../../shared/contracts/checkout';
 import type { PaymentMethod } from '../../../shared/payment-methods';
+import type { DbOrTx, Tx } from '../../db/client';
 import { discountRedemptions, orderItems, orders } from '../../db/schema';
 import { settleRedemptions } from '../discounts/discount-pricing';
-import type { DbOrTx } from '../jobs/jobs.service';
 import { enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob } from '../mail/delivery-jobs';
 import { refuseBeyondDailyOrders } from './daily-order-limit';
-import type { CartLine, OrderRow, Tx } from './orders.service';
+import type { CartLine, OrderRow } from './orders.service';
 
 /**
  * An order's life after it is placed, once for every payment method (issue 16): complete, reject,

@@ -1,9 +1,10 @@
 import { centsToDecimal } from '../../../shared/money';
 import { METHOD } from '../../../shared/payment-methods';
+import type { Tx } from '../../db/client';
 import type { orders } from '../../db/schema';
 import { type AppliedDiscount, acceptPaidDiscount, priceDiscount } from '../discounts/discount-pricing';
 import { generateOrderNumber, generatePublicId } from './order-ids';
-import type { NewOrder, PricedCart, Tx } from './orders.service';
+import type { NewOrder, PricedCart } from './orders.service';
 
 /**
  * The code's discount on this cart, under a lock on the code (discount-pricing.ts). A paid card

@@ -3,17 +3,16 @@ import type { Customer } from '../../../shared/contracts/checkout';
 import type { Locale } from '../../../shared/locale';
 import { centsToDecimal, toCents } from '../../../shared/money';
 import { isPaidOnOrder, type PaymentMethod } from '../../../shared/payment-methods';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { guideEditions, orderItems, orders, travelGuides } from '../../db/schema';
 import { invalid } from '../../domain/errors';
 import { recordRedemption } from '../discounts/discount-pricing';
-import { type DbOrTx, enqueueJob } from '../jobs/jobs.service';
+import { enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob } from '../mail/delivery-jobs';
 import { discountOf, newOrderRow } from './order-row';
 
 export type OrderRow = typeof orders.$inferSelect;
 /** An open transaction, as drizzle hands it to `db.transaction(…)`. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface CartLine {
   id: string;

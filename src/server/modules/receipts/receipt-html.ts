@@ -1,6 +1,7 @@
+import { escapeHtml } from '../../../shared/escape-html';
 import type { Locale } from '../../../shared/locale';
 import { formatEuros, formatFcfa } from '../../../shared/money';
-import { escapeHtml, SHOP_FONT_FAMILY } from '../downloads/typesetter';
+import { SHOP_FONT_FAMILY } from '../downloads/typesetter';
 import { RECEIPT_COPY, type ReceiptMethod } from './receipt-copy';
 
 /** Everything a receipt prints, read from the order (order-receipt.ts). Amounts in euro cents. */

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { centsToDecimal, toCents } from '../../../shared/money';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { orders, refunds } from '../../db/schema';
 import { notFound } from '../../domain/errors';
 import { recordActivity } from '../activity/activity';
@@ -14,7 +14,6 @@ import { refundEmailJob } from './refund-email-job';
  * one after the other, each seeing what the other wrote.
  */
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type RefundRow = typeof refunds.$inferSelect;
 export type LockedOrder = typeof orders.$inferSelect;
 

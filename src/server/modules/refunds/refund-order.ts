@@ -12,7 +12,7 @@ import {
   PaymentProviderUnavailableError,
   PaymentRefusedError,
 } from '../../adapters/payments/card-gateway';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orders, refunds } from '../../db/schema';
 import { conflict, invalid, unavailable } from '../../domain/errors';
 import {
@@ -21,7 +21,6 @@ import {
   lockOrder,
   type RefundRow,
   refundableCents,
-  type Tx,
 } from './refund-ledger';
 import { REFUND_ROW_METADATA, recordStripeRefund } from './stripe-refunds';
 

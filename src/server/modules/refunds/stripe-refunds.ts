@@ -1,14 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { centsToDecimal } from '../../../shared/money';
 import type { RefundView } from '../../adapters/payments/card-gateway';
+import type { Tx } from '../../db/client';
 import { refunds } from '../../db/schema';
-import {
-  applySucceededRefund,
-  type LockedOrder,
-  type RefundRow,
-  settleRefund,
-  type Tx,
-} from './refund-ledger';
+import { applySucceededRefund, type LockedOrder, type RefundRow, settleRefund } from './refund-ledger';
 
 /**
  * One Stripe refund, as Stripe reports it (the API's answer, or the refunds listed after a webhook),

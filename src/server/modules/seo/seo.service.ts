@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { COUNTRY_SLUGS } from '../../../shared/countries';
+import { escapeHtml } from '../../../shared/escape-html';
 import { LOCALES, type Locale } from '../../../shared/locale';
 import type { Db } from '../../db/client';
 import { contentBlocks, travelGuides } from '../../db/schema';
@@ -15,9 +16,6 @@ export const PUBLIC_PAGE_PATHS = [
   '/privacy',
   '/terms',
 ];
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 interface SitemapEntry {
   loc: string;
@@ -68,10 +66,10 @@ export async function buildSitemap(db: Db, origin: string): Promise<string> {
 
   const urls = entries.map((entry) => {
     const links = entry.alternates
-      .map((a) => `<xhtml:link rel="alternate" hreflang="${a.locale}" href="${escapeXml(a.href)}"/>`)
+      .map((a) => `<xhtml:link rel="alternate" hreflang="${a.locale}" href="${escapeHtml(a.href)}"/>`)
       .join('');
     const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : '';
-    return `<url><loc>${escapeXml(entry.loc)}</loc>${lastmod}${links}</url>`;
+    return `<url><loc>${escapeHtml(entry.loc)}</loc>${lastmod}${links}</url>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';
-import { type DbOrTx, enqueueJob } from '../jobs/jobs.service';
+import { enqueueJob } from '../jobs/jobs.service';
 import { jobKind } from '../jobs/registry';
 
 /** The two messages an order can get on WhatsApp (issue 20). */

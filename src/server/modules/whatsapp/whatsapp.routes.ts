@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '../../../shared/contracts/endpoints/bound';
 import { route } from '../../http/endpoint';
-import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
+import { badField, badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { listWhatsAppMessages } from './message-log';
 import { webhookSignatureMatches } from './webhook-signature';
 import { applyWhatsAppStatuses, webhookBodySchema } from './whatsapp-statuses';
@@ -55,7 +55,7 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
     const body = webhookBodySchema.safeParse(json);
     if (!body.success) {
       const issue = body.error.issues[0];
-      throw badRequest(`body.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+      throw badField(`body.${issue?.path.join('.') ?? ''}`, issue?.message ?? 'invalid');
     }
     const recorded = await applyWhatsAppStatuses(app.services.db, body.data);
     return { received: true as const, recorded };

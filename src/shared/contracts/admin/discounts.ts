@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localeSchema } from '../catalogue';
+import { instantSchema } from '../days';
 import { countrySlugSchema, discountCodeSchema, discountKindSchema } from '../discounts';
 
 /** Euros with at most two decimals, up to the largest amount a numeric(10,2) holds comfortably. */
@@ -10,7 +11,6 @@ const euros = z
   .max(1_000_000)
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'must have at most 2 decimals');
 const limit = z.int().min(1).max(1_000_000).nullable().default(null);
-const instant = z.iso.datetime({ offset: true }).nullable().default(null);
 
 /** What the operator writes when creating or editing a code (issue 18 "Discount codes"). */
 export const discountInputSchema = z
@@ -20,8 +20,8 @@ export const discountInputSchema = z
     /** percent: a whole number from 1 to 100; fixed: euros off the cart. */
     value: euros,
     minimumCart: euros.nullable().default(null),
-    validFrom: instant,
-    validUntil: instant,
+    validFrom: instantSchema('validFrom').nullable().default(null),
+    validUntil: instantSchema('validUntil').nullable().default(null),
     maxUses: limit,
     maxUsesPerEmail: limit,
     guideIds: z.array(z.uuid().toLowerCase()).max(200).default([]),

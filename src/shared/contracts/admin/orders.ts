@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { localeSchema } from '../catalogue';
 import { customerSchema } from '../checkout';
+import { daySchema } from '../days';
 import { orderStatusSchema, paymentMethodSchema } from '../orders';
 
 /** The Orders tab (issue 18): every order, its page and timeline, and the desk's actions. */
@@ -20,15 +21,6 @@ export const ORDER_METHOD_FILTERS = ['card', 'mobile_money', 'cinetpay', 'free']
 export const orderMethodFilterSchema = z.enum(ORDER_METHOD_FILTERS);
 export type OrderMethodFilter = z.infer<typeof orderMethodFilterSchema>;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = (name: string) =>
-  z
-    .string()
-    .regex(DAY, { error: `${name} must be a date written YYYY-MM-DD` })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
-      error: `${name} is not a real date`,
-    });
-
 /** The list's and the export's filters: one search box and five filters, all from the query string. */
 const filters = {
   /** Order number, email, name, phone, mobile-money reference, PaymentIntent or CinetPay transaction id. */
@@ -38,8 +30,8 @@ const filters = {
   guide: z.uuid({ error: 'guide must be a guide id (a UUID)' }).toLowerCase().optional(),
   locale: localeSchema.optional(),
   /** Days in UTC, both included. */
-  from: day('from').optional(),
-  to: day('to').optional(),
+  from: daySchema('from').optional(),
+  to: daySchema('to').optional(),
 };
 const fromBeforeTo = (f: { from?: string | undefined; to?: string | undefined }) =>
   !f.from || !f.to || f.from <= f.to;

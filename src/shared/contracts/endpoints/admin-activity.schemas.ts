@@ -1,13 +1,5 @@
 import { z } from 'zod';
-
-/** A day the database can hold (PostgreSQL has no year 0, and `to` runs to the next midnight). */
-const day = (name: string) =>
-  z.iso
-    .date({ error: `${name} must be a date written YYYY-MM-DD` })
-    .refine((value) => value >= '1970-01-01' && value <= '2999-12-31', {
-      error: `${name} must be a day between 1970 and 2999`,
-    })
-    .optional();
+import { daySchema } from '../days';
 
 /** The Activity tab's filters: an action, a kind of subject, a range of days (UTC, both included). */
 export const activityListQuerySchema = z
@@ -17,8 +9,8 @@ export const activityListQuerySchema = z
     /** e.g. guide, content, media, order. */
     subjectType: z.string().trim().max(100).optional(),
     subjectId: z.string().trim().max(200).optional(),
-    from: day('from'),
-    to: day('to'),
+    from: daySchema('from').optional(),
+    to: daySchema('to').optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(25),
   })
@@ -63,5 +55,9 @@ export const activityPageSchema = z.object({
 export type ActivityPage = z.infer<typeof activityPageSchema>;
 
 export const adminActivitySchemas = {
-  listActivity: { querystring: activityListQuerySchema, response: { 200: activityPageSchema } },
+  listActivity: {
+    summary: 'The activity log: admin changes, newest first, filtered',
+    querystring: activityListQuerySchema,
+    response: { 200: activityPageSchema },
+  },
 };

@@ -46,8 +46,14 @@ export const customerPageSchema = z.object({
 export type CustomerPage = z.infer<typeof customerPageSchema>;
 
 export const adminCustomersSchemas = {
-  listCustomers: { querystring: customerListQuerySchema, response: { 200: customerPageSchema } },
+  listCustomers: {
+    summary: 'Customers: one row per email with their orders and totals',
+    querystring: customerListQuerySchema,
+    response: { 200: customerPageSchema },
+  },
   exportCustomerList: {
+    summary: 'Every customer as CSV, streamed',
+    mediaType: 'text/csv',
     response: binaryResponse('Every customer: CSV, UTF-8 with a BOM, streamed'),
   },
 };

@@ -55,6 +55,8 @@ export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
 
 export const adminRefundsSchemas = {
   refundOrder: {
+    summary: 'Refund an order in full or in part',
+    errors: [402, 409],
     params: refundOrderParamsSchema,
     body: refundOrderBodySchema,
     response: { 200: refundAnswerSchema },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The answer schema of an endpoint that sends bytes (an image, a PDF, a ZIP, a CSV): documented as
- * binary. Fastify never runs a serializer on a Buffer or a stream, so this only describes.
+ * binary; the endpoint's `mediaType` says which bytes. Fastify never runs a serializer on a Buffer or a stream, so this only describes.
  */
 export const binaryBody = (description: string) =>
   z.any().meta({ type: 'string', format: 'binary', description });

@@ -30,20 +30,47 @@ const backToOrderPage = {
 
 /** Placing and paying an order: card, free, mobile money by receipt or through CinetPay, and the providers' calls. */
 export const checkoutSchemas = {
-  paymentsConfig: { response: { 200: paymentsConfigSchema } },
+  paymentsConfig: {
+    summary: 'Which payment methods and options the checkout offers',
+    response: { 200: paymentsConfigSchema },
+  },
   createPaymentIntent: {
+    summary: 'Price the cart and create a card payment',
+    errors: [409, 429, 503],
     body: createPaymentIntentBodySchema,
     response: { 200: createPaymentIntentResponseSchema },
   },
-  priceCart: { body: priceCartBodySchema, response: { 200: priceCartResponseSchema } },
-  createCardOrder: { body: createCardOrderBodySchema, response: orderResponses },
-  createFreeOrder: { body: createFreeOrderBodySchema, response: orderResponses },
+  priceCart: {
+    summary: 'Price a cart with an optional discount code',
+    errors: [409],
+    body: priceCartBodySchema,
+    response: { 200: priceCartResponseSchema },
+  },
+  createCardOrder: {
+    summary: 'Turn a paid card payment into an order (claimed with the client secret)',
+    errors: [402, 429],
+    body: createCardOrderBodySchema,
+    response: orderResponses,
+  },
+  createFreeOrder: {
+    summary: 'Place an order whose total is 0',
+    errors: [409, 429],
+    body: createFreeOrderBodySchema,
+    response: orderResponses,
+  },
   confirmTestPayment: {
+    summary: 'Test mode only: pay a card payment with a test card',
+    errors: [402],
     body: confirmTestPaymentBodySchema,
     response: { 200: confirmTestPaymentResponseSchema },
   },
-  stripeWebhook: { response: { 200: z.object({ received: z.literal(true) }) } },
+  stripeWebhook: {
+    summary: "Stripe's signed events",
+    response: { 200: z.object({ received: z.literal(true) }) },
+  },
   createMobileMoneyOrder: {
+    summary: 'Place a mobile-money order to pay from a wallet',
+    errors: [409, 429],
     body: createMobileMoneyOrderBodySchema,
     response: {
       200: createMobileMoneyOrderResponseSchema,
@@ -51,15 +78,32 @@ export const checkoutSchemas = {
       202: orderExistsSchema,
     },
   },
-  uploadReceipt: { params: orderParams, response: { 201: receiptUploadResponseSchema } },
-  mobileMoneyCheckout: { params: orderParams, response: { 200: mobileMoneyCheckoutResponseSchema } },
+  uploadReceipt: {
+    summary: 'Send a payment proof (image or PDF) for a mobile-money order',
+    errors: [409, 413, 415, 429],
+    params: orderParams,
+    response: { 201: receiptUploadResponseSchema },
+  },
+  mobileMoneyCheckout: {
+    summary: "Start an automatic mobile-money payment (CinetPay's hosted page)",
+    errors: [409, 503],
+    params: orderParams,
+    response: { 200: mobileMoneyCheckoutResponseSchema },
+  },
   mobileMoneyStatus: {
+    summary: 'The live state of an automatic mobile-money payment',
     params: orderParams,
     querystring: z.object({ refresh: z.enum(['0', '1']).optional() }),
     response: { 200: mobileMoneyStatusResponseSchema },
   },
-  cinetpayNotifyCheck: { response: { 200: z.object({ ok: z.literal(true) }) } },
-  cinetpayNotify: { response: { 200: cinetpayNotifyResponseSchema } },
-  cinetpayReturn: backToOrderPage,
-  cinetpayReturnPost: backToOrderPage,
+  cinetpayNotifyCheck: {
+    summary: "CinetPay's check that the notification address answers",
+    response: { 200: z.object({ ok: z.literal(true) }) },
+  },
+  cinetpayNotify: {
+    summary: "CinetPay's signed payment notification",
+    response: { 200: cinetpayNotifyResponseSchema },
+  },
+  cinetpayReturn: { ...backToOrderPage, summary: "The shopper's return from CinetPay" },
+  cinetpayReturnPost: { ...backToOrderPage, summary: "The shopper's return from CinetPay (POST)" },
 };

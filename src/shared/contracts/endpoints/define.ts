@@ -48,8 +48,16 @@ export interface Route {
   readonly response?: 'file';
 }
 
-/** One endpoint's zod schemas, under Fastify's names. */
+/**
+ * One endpoint's contract: a one-line summary, its zod schemas under Fastify's names, and the error
+ * answers it gives beyond those its shape implies (400 when it takes input, 401 behind the admin key,
+ * 404 when its path names something). Every error answer has the body of `errorSchema`.
+ */
 export interface EndpointSchemas {
+  readonly summary: string;
+  readonly errors?: readonly number[];
+  /** The media type of a file answer (`response: 'file'`): application/pdf, image/webp, text/csv… */
+  readonly mediaType?: string;
   readonly params?: z.ZodType;
   readonly querystring?: z.ZodType;
   readonly body?: z.ZodType;

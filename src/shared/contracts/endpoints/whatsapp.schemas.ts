@@ -28,6 +28,9 @@ export type WhatsAppMessageEntry = z.infer<typeof whatsappMessageSchema>;
 
 export const whatsappSchemas = {
   verifyWebhook: {
+    summary: "WhatsApp's webhook verification challenge",
+    mediaType: 'text/plain',
+    errors: [403],
     querystring: z.object({
       'hub.mode': z.string().max(50),
       'hub.verify_token': z.string().max(500),
@@ -36,9 +39,12 @@ export const whatsappSchemas = {
     response: binaryResponse('hub.challenge, as sent'),
   },
   statusWebhook: {
+    summary: "WhatsApp's signed message statuses",
+    errors: [403, 413],
     response: { 200: z.object({ received: z.literal(true), recorded: z.int() }) },
   },
   listMessages: {
+    summary: 'WhatsApp messages and their statuses',
     querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
     response: {
       200: z.object({

@@ -6,7 +6,7 @@
  */
 import * as admin from '../../../shared/contracts/endpoints/admin';
 import type { ParamsOf, ResponseOf, Route } from '../../../shared/contracts/endpoints/define';
-import { type ApiClient, createApiClient } from '../../lib/api';
+import { type ApiClient, ApiError, createApiClient } from '../../lib/api';
 import { isAbortError, type UploadOptions as ProgressOptions, upload } from '../../lib/upload';
 
 export const ADMIN_KEY_STORAGE = 'adminKey';
@@ -140,24 +140,17 @@ if (typeof document !== 'undefined') {
   });
 }
 
+/** A refused admin call: the server's message, and the field and code it named, if any. */
 export class AdminApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The field at fault (`amount`, `countries.0`), for a form that shows the refusal under it. */
+    readonly field?: string,
+    readonly code?: string,
   ) {
     super(message);
   }
-}
-
-/** The server's message from an error body: its JSON `message`, else the text, else 'HTTP {status}'. */
-function errorMessage(status: number, text: string): string {
-  try {
-    const message = (JSON.parse(text) as { message?: unknown }).message;
-    if (typeof message === 'string' && message) return message;
-  } catch {
-    // not JSON: the text itself
-  }
-  return text || `HTTP ${status}`;
 }
 
 /** A 401 logs out everywhere; any other failure carries the server's message. */
@@ -166,7 +159,13 @@ function failure(status: number, text: string): AdminApiError {
     adminSession.signOut({ reason: 'rejected' });
     return new AdminApiError(401, 'Invalid admin API key');
   }
-  return new AdminApiError(status, errorMessage(status, text));
+  return refusal(status, text);
+}
+
+/** A refused call with the server's message, field and code read from its error body. */
+function refusal(status: number, text: string): AdminApiError {
+  const answer = new ApiError(status, text, '');
+  return new AdminApiError(status, answer.serverMessage || `HTTP ${status}`, answer.field, answer.code);
 }
 
 /** The key for a call; a remembered key whose time is up signs out instead of being sent. */
@@ -207,7 +206,7 @@ export const adminUploadTo = <E extends Route & { readonly body: 'multipart' }>(
 export async function verifyAdminKey(key: string): Promise<void> {
   const probe = createApiClient(fetchNow, {
     headers: () => ({ 'x-admin-key': key }),
-    error: (status, text) => new AdminApiError(status, errorMessage(status, text)),
+    error: refusal,
   });
   await probe.call(admin.session);
 }

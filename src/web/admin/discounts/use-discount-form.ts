@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { AdminDiscount } from '../../../shared/contracts/admin/discounts';
 import * as discounts from '../../../shared/contracts/endpoints/admin-discounts';
 import { toast } from '../../components/ui/toast';
-import { adminCall } from '../auth/admin-session';
+import { AdminApiError, adminCall } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';
 import { type DiscountFormValues, EMPTY_DISCOUNT, inputOf, valuesOf } from './discount-form';
 
@@ -13,10 +13,13 @@ export interface DiscountDialogProps {
   onSaved(): Promise<void>;
 }
 
-/** The field a refusal names ("countries.0: …" → countries) and the rest of its message. */
+/** The form field a refusal names (`countries.0` → countries) and its message without the field's name. */
 function refusalOf(error: unknown): { field: string; message: string } | null {
-  const found = /^([\w]+)(?:\.[\w.]+)?: (.*)$/s.exec((error as Error).message ?? '');
-  return found ? { field: found[1]!, message: found[2]! } : null;
+  if (!(error instanceof AdminApiError) || !error.field) return null;
+  const message = error.message.startsWith(`${error.field}: `)
+    ? error.message.slice(error.field.length + 2)
+    : error.message;
+  return { field: error.field.split('.')[0]!, message };
 }
 
 /** The code dialog's state: values, the server's refusal under its field, and saving. */

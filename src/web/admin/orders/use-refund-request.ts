@@ -4,7 +4,7 @@ import type { RefundAnswer } from '../../../shared/contracts/endpoints/admin-ref
 import { toCents } from '../../../shared/money';
 import type { PaymentMethod } from '../../../shared/payment-methods';
 import { toast } from '../../components/ui/toast';
-import { adminCall } from '../auth/admin-session';
+import { AdminApiError, adminCall } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';
 
 /** What the Refund button needs to know of its order. */
@@ -62,10 +62,9 @@ export function useRefundRequest(order: RefundableOrder, onDone: (answer: Refund
       });
       onDone(answer);
     } catch (problem) {
-      // The server words a refused field as "amount: …" or "note: …" (http/errors.ts): say it under the field.
-      const message = (problem as Error).message;
-      const field = /^(amount|note):/.exec(message)?.[1];
-      if (field) setError({ field, message });
+      // A refused amount or note is said under its field.
+      const field = problem instanceof AdminApiError ? problem.field : undefined;
+      if (field === 'amount' || field === 'note') setError({ field, message: (problem as Error).message });
       else showAdminError(problem);
     } finally {
       setSending(false);

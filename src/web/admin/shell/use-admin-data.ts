@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ParamsOf, QueryOf, ResponseOf, Route } from '../../../shared/contracts/endpoints/define';
 import { urlOf } from '../../lib/api';
-import { adminOpen } from '../auth/admin-session';
+import { useQuery, useQueryClient } from '../../lib/use-query';
+import { adminOpen, adminSession } from '../auth/admin-session';
 
 export interface AdminData<T> {
   data: T | undefined;
@@ -17,11 +18,14 @@ export interface AdminQuery<E> {
   query?: QueryOf<E>;
 }
 
+/** The first part of every admin answer's key in the query cache. */
+const ADMIN_KEY = 'admin';
+
 /**
- * A declared admin GET, with the key, held in component state; it fetches again when its URL
- * changes. The admin chunk deliberately does not import TanStack Query: doing so makes the bundler
- * move the query library out of the storefront entry into a shared chunk, which grows every
- * shopper's first load. Unmounting (as on logout) drops the data.
+ * A declared admin GET, with the key, through the browser's one query cache (decision 007): asked on
+ * mount and whenever its URL changes (an admin answer is never taken as fresh), one request however
+ * many components show it, the last answer kept on screen while a reload is on its way. Logging out
+ * forgets every admin answer.
  */
 export function useAdminData<E extends Route>(endpoint: E, input?: AdminQuery<E>): AdminData<ResponseOf<E>>;
 /** The same, read from the whole answer, when its headers matter too (a pager's total). */
@@ -37,38 +41,33 @@ export function useAdminData<T>(
   read: (response: Response) => Promise<T> = (response) => response.json(),
 ): AdminData<T> {
   const path = urlOf(endpoint, input);
-  const [state, setState] = useState<{ path: string; data?: T; error: Error | null }>({ path, error: null });
-  const [pending, setPending] = useState(true);
-  // The latest reader, without making every render's new function a reason to fetch again.
+  const client = useQueryClient();
+  // The latest reader, without making every render's new function a new query.
   const readRef = useRef(read);
   readRef.current = read;
+  const query = useQuery<T>({
+    queryKey: [ADMIN_KEY, path],
+    queryFn: async () => readRef.current(await adminOpen(path)),
+    staleTime: 0,
+  });
+  const fetching = client.stateOf<T>([ADMIN_KEY, path]).fetching;
 
-  const load = useCallback(async (target: string, isCurrent: () => boolean) => {
-    setPending(true);
-    try {
-      const data = await readRef.current(await adminOpen(target));
-      if (isCurrent()) setState({ path: target, data, error: null });
-    } catch (error) {
-      if (isCurrent()) setState({ path: target, error: error as Error });
-    } finally {
-      if (isCurrent()) setPending(false);
-    }
-  }, []);
+  useEffect(
+    () =>
+      adminSession.subscribe(() => {
+        if (!adminSession.key()) client.removeQueries({ queryKey: [ADMIN_KEY] });
+      }),
+    [client],
+  );
 
-  useEffect(() => {
-    let current = true;
-    load(path, () => current);
-    return () => {
-      current = false;
-    };
-  }, [path, load]);
-
-  const reload = useCallback(() => load(path, () => true), [path, load]);
-  const fresh = state.path === path;
+  const { refetch } = query;
+  const reload = useCallback(async () => {
+    await refetch();
+  }, [refetch]);
   return {
-    data: fresh ? state.data : undefined,
-    error: fresh ? state.error : null,
-    pending: pending || !fresh,
+    data: query.data,
+    error: query.isError ? (query.error as Error) : null,
+    pending: query.isPending || fetching,
     reload,
   };
 }

@@ -57,9 +57,12 @@ export function useGuideListing(query: ListingQuery, pathname: string) {
     beyondLast: data !== undefined && asked.page > data.pageCount,
     filters,
     href: (page: number) => listHref(pathname, filters, page),
-    /** The canonical, previous and next addresses (without the language), for the page's <head>. */
+    /**
+     * The canonical, previous and next addresses (without the language), for the page's <head>. A
+     * sorted list names the unsorted one, at the same page, as canonical: one indexed copy per list.
+     */
     head: {
-      path: listHref(pathname, { ...filters, lang: undefined }, asked.page),
+      path: listHref(pathname, { ...filters, sort: undefined, lang: undefined }, asked.page),
       prev:
         data && asked.page > 1
           ? listHref(pathname, { ...filters, lang: undefined }, asked.page - 1)

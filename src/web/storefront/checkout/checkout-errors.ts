@@ -38,36 +38,16 @@ export function customerProblems(values: Record<CustomerField, string>): FieldPr
   return problems;
 }
 
-interface ErrorBody {
-  message?: unknown;
-  field?: unknown;
-  code?: unknown;
-}
-
-function errorBody(error: unknown): ErrorBody {
-  if (!(error instanceof ApiError)) return {};
-  try {
-    const parsed: unknown = JSON.parse(error.body);
-    return parsed && typeof parsed === 'object' ? (parsed as ErrorBody) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** A 400 naming one of the form's fields (`field` in the body, or "email: …" from an older server). */
+/** A 400 naming one of the form's fields (`customer.email` or `email`), from the server's `field`. */
 export function refusedField(error: unknown): CustomerField | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
-  const body = errorBody(error);
-  const named = typeof body.field === 'string' ? body.field : /^(\w+):/.exec(String(body.message ?? ''))?.[1];
-  const field = named?.replace(/^customer\./, '');
+  const field = error.field?.replace(/^customer\./, '');
   return isCustomerField(field) ? field : null;
 }
 
 /** The refusal's machine-readable `code`, when the server gave one. */
-export const refusalCode = (error: unknown): string | undefined => {
-  const code = errorBody(error).code;
-  return typeof code === 'string' ? code : undefined;
-};
+export const refusalCode = (error: unknown): string | undefined =>
+  error instanceof ApiError ? error.code : undefined;
 
 /** Stripe's decline codes the shop words itself; any other decline reads as a generic one. */
 const DECLINES = [

@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { uploadReceipt } from '../../../shared/contracts/endpoints/checkout';
 import { useMessages } from '../../i18n/feature-messages';
-import { urlOf } from '../../lib/api';
+import { ApiError, urlOf } from '../../lib/api';
 import { purchaseMessages } from './messages';
 
 /** Same limits as the server's (shared/contracts/mobile-money), kept here so zod stays out of the chunk. */
@@ -19,18 +19,6 @@ export function receiptFileProblem(file: {
   if (!RECEIPT_EXTENSIONS.includes(extension) && !RECEIPT_TYPES.includes(file.type)) return 'invalidType';
   if (file.size > RECEIPT_MAX_BYTES) return 'tooLarge';
   return null;
-}
-
-/** The server's { message, code } from a failed answer: the message for the log (spec §8), the code to word it. */
-async function failure(response: Response): Promise<{ message: string; code?: string }> {
-  const text = await response.text();
-  try {
-    const { message, code } = JSON.parse(text) as { message?: unknown; code?: unknown };
-    if (typeof message === 'string') return { message, code: typeof code === 'string' ? code : undefined };
-  } catch {
-    // not JSON
-  }
-  return { message: `${response.status}: ${text || response.statusText}` };
 }
 
 export type ReceiptFailureKey =
@@ -66,7 +54,7 @@ async function postReceipt(orderId: string, file: File, provider: string): Promi
       cache: 'no-store',
     });
     if (!response.ok) {
-      const refused = await failure(response);
+      const refused = new ApiError(response.status, await response.text(), response.statusText);
       console.error('Receipt upload failed:', refused.message);
       return receiptFailureKey(response.status, refused.code);
     }
