@@ -31,7 +31,6 @@ export default function CheckoutPage() {
   const form = useCheckoutForm();
   const purchase = usePurchase(form, locale);
   const { cart, bought, total } = purchase;
-  const { calls } = purchase.context;
   const [method, setMethod] = useState<Method>('stripe');
   const [processing, setProcessing] = useState(false);
   useCartAvailability();
@@ -40,7 +39,7 @@ export default function CheckoutPage() {
   const mobile = method === 'djamo' && !free;
   const config = useQuery({
     queryKey: ['checkout-config'],
-    queryFn: calls.config,
+    queryFn: purchase.context.calls.config,
     enabled: !free,
     staleTime: Infinity,
   });
@@ -83,7 +82,7 @@ export default function CheckoutPage() {
             ) : (
               <form onSubmit={submit} noValidate className="mt-4 space-y-4">
                 <CustomerFields form={form} />
-                <WhatsAppOptIn form={form} calls={calls} />
+                <WhatsAppOptIn form={form} calls={purchase.context.calls} />
                 {!free ? <CardFields payment={card} config={config} hidden={mobile} onRetry={place} /> : null}
                 {mobile ? <MobileMoneyNote automatic={config.data?.automaticMobileMoney === true} /> : null}
                 <PlaceButton

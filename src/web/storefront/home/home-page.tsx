@@ -74,19 +74,7 @@ export function HomePage(props: { showAll?: boolean }) {
         aria-labelledby="guides-heading"
       >
         {term ? (
-          <div className="mb-8">
-            {/* The page's main heading during a search: the hero above is only a band. */}
-            <h1 id="guides-heading" className="text-2xl font-bold break-words">
-              {t('home.searchTitle', { term })}
-            </h1>
-            {resultsCount ? (
-              <p className="mt-1 text-stone-600">
-                {t(isSingular(locale, resultsCount) ? 'home.searchFoundOne' : 'home.searchFound', {
-                  count: resultsCount,
-                })}
-              </p>
-            ) : null}
-          </div>
+          <SearchHeading term={term} count={resultsCount} />
         ) : (
           <div className="mb-8 flex items-end justify-between gap-4">
             <h2 id="guides-heading" className="text-2xl font-bold">
@@ -114,6 +102,24 @@ export function HomePage(props: { showAll?: boolean }) {
 
       <ValueSection />
     </>
+  );
+}
+
+/** A search's title, the page's main heading (the hero above is only a band), and its count. */
+function SearchHeading(props: { term: string; count: number | undefined }) {
+  const { t, locale } = useI18n();
+  const { count } = props;
+  return (
+    <div className="mb-8">
+      <h1 id="guides-heading" className="text-2xl font-bold break-words">
+        {t('home.searchTitle', { term: props.term })}
+      </h1>
+      {count ? (
+        <p className="mt-1 text-stone-600">
+          {t(isSingular(locale, count) ? 'home.searchFoundOne' : 'home.searchFound', { count })}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
