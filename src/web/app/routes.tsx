@@ -91,38 +91,51 @@ const homePrefetch =
   };
 
 export const STOREFRONT_ROUTES: StorefrontRoute[] = [
-  { path: '/', component: HomePage, prefetch: homePrefetch(false) },
-  { path: '/guides', component: () => <HomePage showAll />, prefetch: homePrefetch(true) },
+  { path: '/', component: HomePage, prefetch: import.meta.env.SSR ? homePrefetch(false) : undefined },
+  {
+    path: '/guides',
+    component: () => <HomePage showAll />,
+    prefetch: import.meta.env.SSR ? homePrefetch(true) : undefined,
+  },
   {
     path: '/guides/:slug',
     component: GuidePage,
-    prefetch: async (deps, match) => {
-      try {
-        await deps.queryClient.fetchQuery(queries.guide(deps.api, match.params.slug ?? ''));
-        return undefined;
-      } catch {
-        return { status: 404 };
-      }
-    },
+    // The server warms the cache before rendering; the browser build leaves this out.
+    prefetch: !import.meta.env.SSR
+      ? undefined
+      : async (deps, match) => {
+          try {
+            await deps.queryClient.fetchQuery(queries.guide(deps.api, match.params.slug ?? ''));
+            return undefined;
+          } catch {
+            return { status: 404 };
+          }
+        },
   },
   ...COUNTRY_SLUGS.map((country) => ({
     path: paths.country(country),
     component: () => <CountryPage country={country} />,
-    prefetch: async (deps: AppDeps, match: RouteMatch) => {
-      const [, status] = await Promise.all([
-        content(deps, countryContentKeys(country)),
-        guideList(deps, { country, size: COUNTRY_PAGE_SIZE }, match.search),
-      ]);
-      return status;
-    },
+    // The server warms the cache before rendering; the browser build leaves this out.
+    prefetch: !import.meta.env.SSR
+      ? undefined
+      : async (deps: AppDeps, match: RouteMatch) => {
+          const [, status] = await Promise.all([
+            content(deps, countryContentKeys(country)),
+            guideList(deps, { country, size: COUNTRY_PAGE_SIZE }, match.search),
+          ]);
+          return status;
+        },
   })),
   ...STATIC_PAGES.map((page) => ({
     path: `/${page}`,
     component: () => <StaticPage page={page} />,
-    prefetch: async (deps: AppDeps) => {
-      await content(deps, staticContentKeys(page));
-      return undefined;
-    },
+    // The server warms the cache before rendering; the browser build leaves this out.
+    prefetch: !import.meta.env.SSR
+      ? undefined
+      : async (deps: AppDeps) => {
+          await content(deps, staticContentKeys(page));
+          return undefined;
+        },
   })),
   {
     path: '/checkout',
@@ -150,14 +163,17 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
         <OrderPage />
       </Suspense>
     ),
-    prefetch: async (deps, match) => {
-      try {
-        await deps.queryClient.fetchQuery(queries.order(deps.api, match.params.id ?? ''));
-        return undefined;
-      } catch {
-        return { status: 404 };
-      }
-    },
+    // The server warms the cache before rendering; the browser build leaves this out.
+    prefetch: !import.meta.env.SSR
+      ? undefined
+      : async (deps, match) => {
+          try {
+            await deps.queryClient.fetchQuery(queries.order(deps.api, match.params.id ?? ''));
+            return undefined;
+          } catch {
+            return { status: 404 };
+          }
+        },
   },
 ];
 

@@ -84,7 +84,8 @@ export function GuidePage() {
         description={g.description}
         path={paths.guide(g.slug)}
         alternates={alternates}
-        extra={guideHeadExtra(g, origin, locale)}
+        // Only the server writes these tags: the browser build leaves them (and their code) out.
+        extra={import.meta.env.SSR ? guideHeadExtra(g, origin, locale) : undefined}
       />
       {g.imageUrl ? (
         // On a phone the cover is a thumbnail beside the title, so that the title, the price and

@@ -105,7 +105,7 @@ export function HomePage(props: { showAll?: boolean }) {
   );
 }
 
-/** A search's title, the page's main heading (the hero above is only a band), and its count. */
+/** A search's title, the page's main heading (no hero above it), and its count. */
 function SearchHeading(props: { term: string; count: number | undefined }) {
   const { t, locale } = useI18n();
   const { count } = props;
@@ -123,15 +123,10 @@ function SearchHeading(props: { term: string; count: number | undefined }) {
   );
 }
 
-/** The hero; during a search only its title, on one short band, so the results are in the first screen. */
+/** The hero; none during a search, so that the results are in the first screen of a phone. */
 function HomeHero(props: { title?: string; description?: string; compact: boolean }) {
   const { t } = useI18n();
-  if (props.compact)
-    return (
-      <section className="bg-gradient-to-br from-teal-800 to-teal-950 text-white">
-        <p className="mx-auto max-w-6xl truncate px-4 py-3 font-semibold sm:px-6">{props.title}</p>
-      </section>
-    );
+  if (props.compact) return null;
   return (
     <section className="bg-gradient-to-br from-teal-800 to-teal-950 text-white">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-20">
