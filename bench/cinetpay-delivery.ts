@@ -100,7 +100,7 @@ interface Mail {
  * address are resolved at once. The mailer renames a complete `.partial` file to `.eml`, so reading
  * on the rename event reads a whole message (a message that does not parse yet is retried).
  */
-class OutboxWatcher {
+export class OutboxWatcher {
   readonly byRecipient = new Map<string, Mail[]>();
   readonly seen = new Set<string>();
   readonly foundBy = { watch: 0, scan: 0 };

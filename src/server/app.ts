@@ -10,6 +10,7 @@ import type { PaymentGateway } from './adapters/payments/card-gateway';
 import { createPaymentGateway, loopbackUrl } from './adapters/payments/stripe';
 import { createFileStore } from './adapters/storage/create-file-store';
 import type { FileStore } from './adapters/storage/file-store';
+import { createWaveClient } from './adapters/wave/wave';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { registerErrorHandling } from './http/errors';
@@ -27,6 +28,7 @@ import { type CatalogueCache, createSharedCatalogueCache } from './modules/catal
 import { STRIPE_WEBHOOK_PATH } from './modules/checkout/stripe-webhook.routes';
 import { createJobWorker, type JobWorker, type WorkerOptions } from './modules/jobs/worker';
 import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-payment.service';
+import type { WavePaymentDeps } from './modules/wave/wave-payment.service';
 import { createPageCache, type PageCache, type PageRenderer, registerPageRendering } from './render/pages';
 import { registerModuleRoutes } from './routes';
 
@@ -49,6 +51,8 @@ export interface Services {
   analytics: EventBuffer;
   /** Where absolute URLs point: PUBLIC_URL, or an allowed request host, never any Host sent. */
   siteOrigin: SiteOrigin;
+  /** Wave Checkout; its client is undefined when WAVE_* is not set. */
+  wave: WavePaymentDeps;
 }
 
 declare module 'fastify' {
@@ -181,10 +185,17 @@ async function decorateServices(
     config,
     baseUrl: () => config.publicUrl ?? loopbackUrl(app.server, '') ?? `http://localhost:${config.port}`,
     log: app.log.child({ module: 'cinetpay' }),
+    waveOffered: Boolean(config.wave),
+  };
+  const wave: WavePaymentDeps = {
+    db: database.db,
+    wave: config.wave ? createWaveClient(config.wave) : undefined,
+    baseUrl: automaticPayment.baseUrl,
+    log: app.log.child({ module: 'wave' }),
   };
   const jobs = createJobWorker(
     { db: database.db, log: app.log.child({ module: 'jobs' }) },
-    createJobHandlers({ db: database.db, files, mailer, config, automaticPayment }),
+    createJobHandlers({ db: database.db, files, mailer, config, automaticPayment, wave }),
     overrides.worker,
   );
   // Test mode's Stripe fake delivers its webhook events to this very server once it listens.
@@ -216,6 +227,7 @@ async function decorateServices(
     pageCache,
     analytics: createAnalyticsBuffer(database.db, config.analytics, app.log.child({ module: 'analytics' })),
     siteOrigin: createSiteOrigin(config, () => listeningPort(app)),
+    wave,
   });
   // onClose hooks run last-registered first: this one writes the waiting analytics events after
   // the requests in flight are answered and before the database (registered above) closes.

@@ -4,6 +4,7 @@ import { smtpSettings } from './adapters/mail/smtp-settings';
 import { cinetpaySettings } from './adapters/mobile-money/cinetpay-settings';
 import { stripeSettings } from './adapters/payments/stripe-settings';
 import { storageSettings } from './adapters/storage/storage-settings';
+import { waveSettings } from './adapters/wave/wave-settings';
 import { whatsappSettings } from './adapters/whatsapp/whatsapp-settings';
 import { parseTrustProxy, trustProxyProblem } from './http/trust-proxy';
 import { boolish, ConfigError, fromEnv, httpUrl, optionalString, variablesOf } from './settings';
@@ -208,6 +209,10 @@ const limitsSettings = fromEnv({
   /** "My guides" (issue 19): sign-in links asked for per client address per 15 minutes, and per email per hour. */
   librarySignInsPerClient: ['LIBRARY_SIGN_INS_PER_CLIENT', count(1, 1_000_000, 20)],
   librarySignInsPerEmailPerHour: ['LIBRARY_SIGN_INS_PER_EMAIL_PER_HOUR', count(1, 1_000_000, 5)],
+  /** WhatsApp messages nobody paid for (free orders, payment instructions) to one number a day. */
+  /** How long an unpaid order or card payment holds a limited code's use (a payment proof keeps it). */
+  discountHoldMinutes: ['DISCOUNT_HOLD_MINUTES', count(1, 10_080, 30)],
+  whatsappUnsolicitedPerNumberPerDay: ['WHATSAPP_UNSOLICITED_PER_NUMBER_PER_DAY', count(0, 1_000_000, 1)],
 });
 
 /**
@@ -259,6 +264,8 @@ const sections = {
   s3: storageSettings,
   /** Automatic mobile money through CinetPay; undefined when its keys are not set. */
   cinetpay: cinetpaySettings,
+  /** Wave Checkout; undefined when its keys are not set. */
+  wave: waveSettings,
   /** Order messages by WhatsApp (issue 20); undefined when its keys are not set. */
   whatsapp: whatsappSettings,
 };

@@ -12,6 +12,8 @@ import { deliveryJobs } from './modules/mail/mail.jobs';
 import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-payment.service';
 import { mobileMoneyJobs, resendPaymentInstructions } from './modules/mobile-money/mobile-money.jobs';
 import { refundJobs } from './modules/refunds/refund-email-job';
+import type { WavePaymentDeps } from './modules/wave/wave-payment.service';
+import { waveJobs } from './modules/wave/wave-poller';
 import { whatsappJobs, withWhatsAppMessages } from './modules/whatsapp/whatsapp.jobs';
 
 /** What every job needs, together: each module's handlers take their part of it. */
@@ -19,9 +21,11 @@ export interface JobDeps {
   db: Db;
   files: FileStore;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl' | 'port' | 'mailFrom' | 'mobileMoney' | 'whatsapp' | 'jobs'>;
+  config: Pick<Config, 'publicUrl' | 'port' | 'mailFrom' | 'mobileMoney' | 'whatsapp' | 'jobs' | 'limits'>;
   /** Automatic mobile money (CinetPay), when configured: the poller's way to the provider. */
   automaticPayment?: AutomaticPaymentDeps;
+  /** Wave Checkout: its poller and daily check. */
+  wave?: WavePaymentDeps;
 }
 
 /**
@@ -34,6 +38,7 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
     ...mobileMoneyJobs,
     ...checkoutJobs,
     ...refundJobs,
+    ...waveJobs,
     ...whatsappJobs,
     ...libraryJobs,
     ...lightJobs,

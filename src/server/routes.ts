@@ -20,11 +20,13 @@ import { mailRoutes } from './modules/mail/mail.routes';
 import { automaticPaymentRoutes } from './modules/mobile-money/automatic-payment.routes';
 import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-payment.service';
 import { mobileMoneyRoutes } from './modules/mobile-money/mobile-money.routes';
+import { needsYouRoutes } from './modules/needs-you/needs-you.routes';
 import { recordOrderEvent } from './modules/orders/order-events';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
+import { waveRoutes } from './modules/wave/wave.routes';
 import { webAppRoutes } from './modules/web-app/web-app.routes';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
 
@@ -54,10 +56,12 @@ export async function registerModuleRoutes(
   await app.register(mobileMoneyRoutes);
   await app.register(refundsRoutes);
   await app.register(automaticPaymentRoutes, { deps: automaticPayment });
+  await app.register(waveRoutes, { deps: app.services.wave, mailConfig: app.services.config });
   await app.register(adminEmailsRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(adminCustomersRoutes);
   await app.register(activityRoutes);
+  await app.register(needsYouRoutes);
   await app.register(discountsRoutes);
   await app.register(whatsappRoutes);
   await app.register(libraryRoutes);

@@ -29,8 +29,10 @@ export function formatDataCost(bytes: number, region: DataPriceRegion, locale: L
   const price = DATA_PRICES[region];
   const amount = (Math.max(0, bytes) / GB) * price.perGb;
   const smallest = 10 ** -price.digits;
-  if (amount < smallest) return `< ${formatDecimal(smallest, locale, price.digits)} ${price.currency}`;
-  return `≈ ${formatDecimal(amount, locale, price.digits)} ${price.currency}`;
+  // Francs are written one way in every language, "2 000 FCFA" (money.ts formatFcfaAmount).
+  const style = price.currency === 'FCFA' ? 'fr' : locale;
+  if (amount < smallest) return `< ${formatDecimal(smallest, style, price.digits)} ${price.currency}`;
+  return `≈ ${formatDecimal(amount, style, price.digits)} ${price.currency}`;
 }
 
 const EDITION = {

@@ -5,27 +5,31 @@ import {
   displayPrice,
   formatEuros,
   formatFcfa,
+  formatFcfaAmount,
   formatPrice,
   toCents,
 } from './money';
 
 describe('prices', () => {
   test.each([
-    ['25.00', '16 399 FCFA (25 €)', '16,399 FCFA (€25)'],
-    ['9.00', '5 904 FCFA (9 €)', '5,904 FCFA (€9)'],
-    ['12.50', '8 199 FCFA (12,50 €)', '8,199 FCFA (€12.50)'],
-    ['37.50', '24 598 FCFA (37,50 €)', '24,598 FCFA (€37.50)'],
-    ['19.90', '13 054 FCFA (19,90 €)', '13,054 FCFA (€19.90)'],
+    ['25.00', '16 399 FCFA (25 €)', '16 399 FCFA (€25)'],
+    ['9.00', '5 904 FCFA (9 €)', '5 904 FCFA (€9)'],
+    ['12.50', '8 199 FCFA (12,50 €)', '8 199 FCFA (€12.50)'],
+    ['37.50', '24 598 FCFA (37,50 €)', '24 598 FCFA (€37.50)'],
+    ['19.90', '13 054 FCFA (19,90 €)', '13 054 FCFA (€19.90)'],
     ['0.05', '33 FCFA (0,05 €)', '33 FCFA (€0.05)'],
     [0, '0 FCFA (0 €)', '0 FCFA (€0)'],
     ['', '0 FCFA (0 €)', '0 FCFA (€0)'],
     ['abc', '0 FCFA (0 €)', '0 FCFA (€0)'],
     [null, '0 FCFA (0 €)', '0 FCFA (€0)'],
-    [1524.5, '1 000 006 FCFA (1 524,50 €)', '1,000,006 FCFA (€1,524.50)'],
-  ])('formatPrice(%j) is %s in French and %s in English', (input, fr, en) => {
-    expect(formatPrice(input, 'fr')).toBe(fr);
-    expect(formatPrice(input, 'en')).toBe(en);
-  });
+    [1524.5, '1 000 006 FCFA (1 524,50 €)', '1 000 006 FCFA (€1,524.50)'],
+  ])(
+    'formatPrice(%j) is %s in French and %s in English: francs grouped by spaces in both',
+    (input, fr, en) => {
+      expect(formatPrice(input, 'fr')).toBe(fr);
+      expect(formatPrice(input, 'en')).toBe(en);
+    },
+  );
 
   test('the euros shown are the cents charged: two lines of 12.50 € and one of 25 € add up to the total shown', () => {
     const line = formatEuros(1250, 'fr');
@@ -47,7 +51,7 @@ describe('prices', () => {
     [0, 'Gratuit', 'Free'],
     ['0.00', 'Gratuit', 'Free'],
     ['0.05', '33 FCFA (0,05 €)', '33 FCFA (€0.05)'],
-    ['12.50', '8 199 FCFA (12,50 €)', '8,199 FCFA (€12.50)'],
+    ['12.50', '8 199 FCFA (12,50 €)', '8 199 FCFA (€12.50)'],
   ])(
     'displayPrice(%j) is %s in French and %s in English: nothing to pay reads as a word',
     (input, fr, en) => {
@@ -55,4 +59,11 @@ describe('prices', () => {
       expect(displayPrice(input, 'en')).toBe(en);
     },
   );
+});
+
+test('francs are written with spaces between thousands in every language, as the spec writes "9 839 FCFA"', () => {
+  expect(formatFcfaAmount(9839)).toBe('9 839 FCFA');
+  expect(formatFcfa(1500, 'en')).toBe('9 839 FCFA');
+  expect(formatFcfaAmount(1_000_006)).toBe('1 000 006 FCFA');
+  expect(formatFcfaAmount(-9839)).toBe('-9 839 FCFA');
 });

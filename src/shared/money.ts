@@ -46,9 +46,18 @@ export function formatDecimal(value: number, locale: Locale, fractionDigits = 0)
   return rest ? `${sign}${whole}${NUMBER_STYLE[locale].decimal}${rest}` : `${sign}${whole}`;
 }
 
-/** "24 598 FCFA" / "24,598 FCFA": the euro amount at the fixed peg, rounded to the franc. */
-export function formatFcfa(cents: number, locale: Locale): string {
-  return `${groupThousands(centsToFcfa(cents), locale)} FCFA`;
+/**
+ * "24 598 FCFA" in every language: the spec writes francs with spaces between thousands ("9 839
+ * FCFA"), so English pages, emails and the admin write them so too. The one way francs are written.
+ */
+export function formatFcfaAmount(fcfa: number): string {
+  const sign = fcfa < 0 ? '-' : '';
+  return `${sign}${groupThousands(Math.round(fcfa), 'fr')} FCFA`;
+}
+
+/** The euro amount at the fixed peg, rounded to the franc, written as formatFcfaAmount does. */
+export function formatFcfa(cents: number, _locale?: Locale): string {
+  return formatFcfaAmount(centsToFcfa(cents));
 }
 
 /**
@@ -77,7 +86,7 @@ export function formatEurosWithCents(cents: number, locale: Locale): string {
 }
 
 /**
- * "24 598 FCFA (37,50 €)" / "24,598 FCFA (€37.50)": the figures of a price, 0 included. Where a
+ * "24 598 FCFA (37,50 €)" / "24 598 FCFA (€37.50)": the figures of a price, 0 included. Where a
  * price is shown to a person, use displayPrice, which says "Gratuit" / "Free" for nothing to pay.
  * Invalid input shows 0.
  */

@@ -16,6 +16,7 @@ describe('PAYMENT_METHODS', () => {
     expect(paymentMethodLabel('stripe')).toBe('Card - Stripe');
     expect(paymentMethodLabel('djamo', 'Wave')).toBe('Mobile Money (Wave)');
     expect(paymentMethodLabel('djamo', 'mobile_money')).toBe('Mobile Money');
+    expect(paymentMethodLabel('djamo', 'wave')).toBe('Wave');
     expect(paymentMethodLabel('free')).toBe('Free');
     expect(paymentMethodLabel('paypal')).toBe('Paypal');
     expect(paymentMethodLabel(null)).toBe('N/A');

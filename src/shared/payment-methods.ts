@@ -40,6 +40,8 @@ export function paymentMethodLabel(method: string | null | undefined, provider?:
   if (!method) return 'N/A';
   const known = Object.values(PAYMENT_METHODS).find((m) => m.wire === method);
   if (!known) return method[0]!.toUpperCase() + method.slice(1);
+  // Paid through Wave Checkout (docs/features/wave.md): the provider the shop itself records.
+  if (known.wire === METHOD.mobileMoney && provider === 'wave') return 'Wave';
   if (known.wire === METHOD.mobileMoney && provider && provider !== 'mobile_money') {
     return `${known.label} (${provider})`;
   }

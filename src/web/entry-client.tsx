@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { isLocale, LOCALE_STORAGE_KEY, type Locale } from '../shared/locale';
 import { SSR_STATE_KEY } from '../shared/ssr';
-import { loadTrackerWhenIdle } from './analytics/load-tracker';
+import { watchPageViews } from './analytics/load-tracker';
 import { AppShell } from './app/app-shell';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes, preloadPage } from './app/routes';
@@ -87,9 +87,12 @@ function App() {
   );
 }
 
+// Before anything else: a page left even before hydration is counted.
+const pageViews = watchPageViews();
+
 // The page's language must be loaded before hydrating, or the first render would not match the HTML.
 // A page whose code loads on demand is loaded first, so that hydration finds it (app/routes.tsx).
 Promise.all([loadLocale(currentLocale), preloadPage(window.location.pathname)]).then(() => {
   hydrateRoot(document.getElementById('root')!, <App />);
-  loadTrackerWhenIdle();
+  pageViews.loadTrackerWhenIdle();
 });

@@ -169,7 +169,7 @@ describe('GET /api/admin/customers/export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
-      /attachment; filename="customer-list-\d{4}-\d{2}-\d{2}\.csv"/,
+      /attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"/,
     );
     const text = res.body;
     expect(text.startsWith('\uFEFF"Email","Name"')).toBe(true);

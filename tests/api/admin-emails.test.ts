@@ -211,7 +211,7 @@ describe('Export Email List', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
-      /^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"/,
+      /^attachment; filename="email-list-\d{4}-\d{2}-\d{2}\.csv"/,
     );
     const bytes = res.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -224,7 +224,7 @@ describe('Export Email List', () => {
     const aissatou = lines.filter((l) => l.toLowerCase().includes('aissatou@example.com'));
     expect(aissatou).toHaveLength(1);
     expect(aissatou[0]).toContain(
-      '"Aïssatou","Bâ, ""la voyageuse""","\'+221 77 000 00 00","fr","2","2","18.00","stripe"',
+      '"Aïssatou","Bâ, ""la voyageuse""","\'+221 77 000 00 00","fr","2","2","18.00","Card - Stripe"',
     );
 
     const evil = lines.find((l) => l.startsWith('"evil@example.com"'));

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../../src/server/db/client';
-import { media, storedFiles } from '../../src/server/db/schema';
+import { contentBlocks, media, storedFiles } from '../../src/server/db/schema';
 import { createMedia } from '../../src/server/modules/admin-media/admin-media.service';
 import { makeGuidePdf } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-context';
@@ -129,6 +129,27 @@ describe('admin media routes', () => {
     const list = (await admin('GET', '/api/admin/media')).json();
     expect(list.map((m: { id: string }) => m.id)).toEqual([res.json().id, uploaded.id]);
     expect(list[0].alt).toBe('');
+  });
+
+  test('the list names the content blocks that show an image, so deleting it can warn', async () => {
+    const res = await upload(await makePng(30, 30), 'hero.png');
+    const image = res.json();
+    await ctx.db.insert(contentBlocks).values([
+      { key: 'home.hero.html', locale: 'fr', type: 'html', value: `<p><img src="${image.url}" alt=""></p>` },
+      // A resized copy of the same image counts too.
+      {
+        key: 'about.body',
+        locale: 'en',
+        type: 'html',
+        value: `<img src="${image.url.replace('.webp', '-w640.webp')}">`,
+      },
+      { key: 'faq.body', locale: 'fr', type: 'html', value: '<p>No image</p>' },
+    ]);
+    const list = (await admin('GET', '/api/admin/media')).json() as { id: string; usedBy: string[] }[];
+    expect(list.find((m) => m.id === image.id)?.usedBy).toEqual(['about.body (en)', 'home.hero.html (fr)']);
+    expect(list.find((m) => m.id === uploaded.id)?.usedBy).toEqual([]);
+    await ctx.db.delete(contentBlocks);
+    expect((await admin('DELETE', `/api/admin/media/${image.id}`)).statusCode).toBeLessThan(300);
   });
 
   test('a PDF named .png, an SVG and a non-image are "Please select an image file"', async () => {

@@ -106,7 +106,12 @@ describe('change the buyer’s email', () => {
     await ctx.app.services.jobs.runDueJobs();
     const sent = smtp.received.filter((m) => m.to.includes('right@gmail.com'));
     expect(sent).toHaveLength(1);
-    expect(readEmail(sent[0]!.raw).text).toContain(order.orderNumber);
+    const mail = readEmail(sent[0]!.raw);
+    expect(mail.text).toContain(order.orderNumber);
+    // The buyer asked for nothing: the email says what happened, in the order's language.
+    expect(mail.subject).toContain('L’adresse de votre commande a été mise à jour');
+    expect(mail.text).toContain('L’adresse de votre commande a été mise à jour');
+    expect(mail.text).not.toContain('Comme demandé');
     expect(recipients()).not.toContain('typo@gmial.com');
     const change = (await timeline(order)).find((l) => l.kind === 'email_changed');
     expect(change?.summary).toContain('typo@gmial.com');
@@ -120,6 +125,18 @@ describe('change the buyer’s email', () => {
       requestId: randomUUID(),
     });
     expect(again.json()).toMatchObject({ changed: false });
+  });
+
+  test('in English, the email says the address on the order was updated', async () => {
+    const order = await completed({ email: 'typo@gmial.co', locale: 'en' });
+    await admin('POST', `/api/admin/orders/${order.id}/email`, {
+      email: 'right@gmail.co',
+      requestId: randomUUID(),
+    });
+    await ctx.app.services.jobs.runDueJobs();
+    const mail = readEmail(smtp.received.find((m) => m.to.includes('right@gmail.co'))!.raw);
+    expect(mail.subject).toContain('The email address on your order was updated');
+    expect(mail.text).not.toContain('As requested');
   });
 });
 

@@ -12,6 +12,7 @@ import {
   WEBHOOK_SECRET,
 } from './checkout-helpers';
 import {
+  clientAddress,
   createCode,
   DISCOUNT_ADMIN_KEY,
   discountAdmin,
@@ -52,6 +53,7 @@ describe('by card', () => {
       method: 'POST',
       url: '/api/create-payment-intent',
       payload: { customer: shopper, locale: 'fr', ...body },
+      remoteAddress: clientAddress(),
     });
 
   test('the PaymentIntent is for the discounted amount; the order stores the code and its use', async () => {
@@ -203,7 +205,8 @@ describe('by mobile money', () => {
     await placeWithCode('PAREMAIL', { ...shopperNumber(5), email: 'Fatou@Example.com' });
     const again = await tryWithCode('PAREMAIL', { ...shopperNumber(6), email: 'fatou@example.COM' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('discount_used_up_for_email');
+    expect(again.json().code).toBe('discount_not_available');
+    // The price does not tell: the limit is the order's to check (tests/hardening/abuse-discounts.test.ts).
     const priced = await ctx.app.inject({
       method: 'POST',
       url: '/api/checkout/price',
@@ -213,7 +216,7 @@ describe('by mobile money', () => {
         email: 'FATOU@example.com',
       },
     });
-    expect(priced.json().code).toBe('discount_used_up_for_email');
+    expect(priced.statusCode).toBe(200);
   });
 
   test('a double-submitted order with a code makes one order and one use', async () => {

@@ -94,6 +94,6 @@ test('a code limited to 2 uses per email, 20 orders from one address at once: ex
     ),
   );
   expect(statuses(responses)).toEqual({ 201: 2, 409: 18 });
-  expect(responses.find((r) => r.statusCode === 409)!.json().code).toBe('discount_used_up_for_email');
+  expect(responses.find((r) => r.statusCode === 409)!.json().code).toBe('discount_not_available');
   expect(await discountedOrders(code.id)).toHaveLength(2);
 });

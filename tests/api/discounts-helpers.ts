@@ -24,11 +24,22 @@ export async function createCode(ctx: TestContext, body: Record<string, unknown>
 export const priceCart = (ctx: TestContext, body: Record<string, unknown>) =>
   ctx.app.inject({ method: 'POST', url: '/api/checkout/price', payload: body });
 
+/**
+ * Each order from a client address of its own, as shoppers are: one address holds at most one use
+ * of a code at a time (tests/hardening/abuse-discounts.test.ts tries one address).
+ */
+let clients = 0;
+export const clientAddress = () => {
+  const n = clients++;
+  return `10.18.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+};
+
 export const freeOrder = (ctx: TestContext, body: Record<string, unknown>) =>
   ctx.app.inject({
     method: 'POST',
     url: '/api/create-free-order',
     payload: { ...shopper, locale: 'fr', total: 0, ...body },
+    remoteAddress: clientAddress(),
   });
 
 export const mobileMoneyOrder = (ctx: TestContext, body: Record<string, unknown>) =>
@@ -36,6 +47,7 @@ export const mobileMoneyOrder = (ctx: TestContext, body: Record<string, unknown>
     method: 'POST',
     url: '/api/create-djamo-order',
     payload: { ...shopper, locale: 'fr', ...body },
+    remoteAddress: clientAddress(),
   });
 
 /** A different shopper for each index: no two of them look like a double submit. */

@@ -58,7 +58,7 @@ describe('sharing a guide', () => {
       expect(share!.href).toMatch(/^https:\/\/wa\.me\/\?text=[A-Za-z0-9\-_.!~*'()%]+$/);
       const text = new URL(share!.href).searchParams.get('text');
       expect(text).toBe(`${TITLE} — ${displayPrice('9.99', lang)}\n${address}`);
-      expect(text).toContain(lang === 'fr' ? '6 553 FCFA (9,99 €)' : '6,553 FCFA (€9.99)');
+      expect(text).toContain(lang === 'fr' ? '6 553 FCFA (9,99 €)' : '6 553 FCFA (€9.99)');
     },
   );
 

@@ -259,6 +259,35 @@ describe('a mobile-money order', () => {
     expect(await receiptFiles()).toBe(before);
   });
 
+  test("a rejection with a reason puts the reason in the email, in the order's language", async () => {
+    const order = await placedOrder();
+    const row = await rowOf(order.id);
+    const reject = await admin('PATCH', `/api/orders/${row.id}/reject`, {
+      reason: '  Le reçu montre 5 000 FCFA, pas le montant dû.  ',
+    });
+    expect(reject.statusCode, reject.body).toBe(200);
+    await ctx.app.services.jobs.runDueJobs();
+    const [mail] = mailsTo(order.email).filter((m) => m.subject.startsWith('Paiement non validé'));
+    expect(mail?.text).toContain('Motif : Le reçu montre 5 000 FCFA, pas le montant dû.');
+    expect(mail?.html).toContain('Motif : Le reçu montre 5 000 FCFA, pas le montant dû.');
+  });
+
+  test.each([
+    ['too long', 'x'.repeat(501)],
+    ['a NUL', 'a\u0000b'],
+    ['not text', 42],
+  ])(
+    'a reason that is %s is refused with a 400 naming it, and the order stays undecided',
+    async (_, reason) => {
+      const order = await placedOrder();
+      const row = await rowOf(order.id);
+      const res = await admin('PATCH', `/api/orders/${row.id}/reject`, { reason });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain('reason');
+      expect((await rowOf(order.id)).status).toBe('pending');
+    },
+  );
+
   test('a second receipt is kept beside the first', async () => {
     const order = await placedOrder();
     await sendReceipt(order.id, { data: await png('#ff0000'), fileName: 'a.png', type: 'image/png' });

@@ -67,9 +67,9 @@ describe('a price in an email', () => {
     expect(mail.text).not.toContain('19.90 €');
   });
 
-  test('the English receipt email shows it as the English site does: "13,054 FCFA (€19.90)"', async () => {
+  test('the English receipt email shows it as the English site does: "13 054 FCFA (€19.90)"', async () => {
     const mail = await receiptEmail('en', 'price.en@example.com');
-    expect(mail.text).toContain('13,054 FCFA (€19.90)');
-    expect(mail.html).toContain('13,054 FCFA (€19.90)');
+    expect(mail.text).toContain('13 054 FCFA (€19.90)');
+    expect(mail.html).toContain('13 054 FCFA (€19.90)');
   });
 });

@@ -72,7 +72,7 @@ describe('GET /api/orders/:id/receipt.pdf', () => {
     expect(text).toContain('Receipt');
     expect(text).toContain(`Order no. ${order.orderNumber}`);
     expect(text).toContain('Order date: 3 March 2026');
-    expect(text).toContain('24,598 FCFA');
+    expect(text).toContain('24 598 FCFA');
     expect(text).toContain('€37.50');
     expect(text).toContain('Total paid');
     expect(text).toContain('Card (Stripe)');

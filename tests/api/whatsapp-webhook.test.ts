@@ -20,7 +20,13 @@ beforeAll(async () => {
   fake = await startWhatsAppFake();
   ctx = await createTestContext({
     renderPages: false,
-    env: { ...fake.env(), ADMIN_API_KEY: ADMIN_KEY, PUBLIC_URL: 'https://guides.example' },
+    env: {
+      ...fake.env(),
+      ADMIN_API_KEY: ADMIN_KEY,
+      PUBLIC_URL: 'https://guides.example',
+      // One buyer's number throughout; the per-number cap has its own test (tests/hardening/abuse-whatsapp.test.ts).
+      WHATSAPP_UNSOLICITED_PER_NUMBER_PER_DAY: '1000',
+    },
   });
   // The fake posts its signed statuses over real HTTP, as Meta does.
   const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });

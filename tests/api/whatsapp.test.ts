@@ -26,6 +26,8 @@ beforeAll(async () => {
     renderPages: false,
     env: {
       ...fake.env(),
+      // One buyer's number throughout; the per-number cap has its own test (tests/hardening/abuse-whatsapp.test.ts).
+      WHATSAPP_UNSOLICITED_PER_NUMBER_PER_DAY: '1000',
       ADMIN_API_KEY: ADMIN_KEY,
       PUBLIC_URL: 'https://guides.example',
       MOBILE_MONEY_PAYMENT_URL: 'https://pay.example/guides?ref={reference}&amount={amount}',

@@ -82,11 +82,13 @@ const FIELD_MESSAGES = {
   fr: {
     email: 'Saisissez une adresse e-mail valide, par ex. nom@exemple.com.',
     tooLong: 'Ce texte est trop long\u00a0: raccourcissez-le.',
+    firstName: 'Un prénom ne doit contenir ni chiffre, ni < ou >, ni adresse web.',
     mobile: 'Commencez par + et l’indicatif du pays, par ex. +225 07 00 00 00 00 (chiffres uniquement).',
   },
   en: {
     email: 'Enter a valid email address, e.g. name@example.com.',
     tooLong: 'This is too long: please shorten it.',
+    firstName: 'A first name must not contain digits, < or > or a web address.',
     mobile: 'Start with + and the country code, e.g. +225 07 00 00 00 00 (digits only).',
   },
 };
@@ -111,6 +113,11 @@ describe('the checkout form says what is wrong, next to the field, in the page l
             field: 'firstName',
             text: FIELD_MESSAGES[lang].tooLong,
           },
+          {
+            values: { ...SHOPPER, firstName: 'Gagnant appelez le 0707' },
+            field: 'firstName',
+            text: FIELD_MESSAGES[lang].firstName,
+          },
           { values: { ...SHOPPER, mobile: '+abc' }, field: 'mobile', text: FIELD_MESSAGES[lang].mobile },
         ];
         for (const c of cases) {
@@ -118,6 +125,9 @@ describe('the checkout form says what is wrong, next to the field, in the page l
           await page.locator('form:has(input[name="email"]) button[type="submit"]').click();
           expect(await messageUnder(page, c.field)).toBe(c.text);
           expect(await page.locator(`input[name="${c.field}"]`).getAttribute('aria-invalid')).toBe('true');
+          if (c.text === FIELD_MESSAGES[lang].firstName) {
+            await keepScreenshot(page, `checkout-first-name-${lang}-${size.width}`);
+          }
         }
         if (lang === 'fr' && label === 'phone') await keepScreenshot(page, 'checkout-field-error-fr-390');
         await expect(page.getByText(/connexion|connection/).count()).resolves.toBe(0);

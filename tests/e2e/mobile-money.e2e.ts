@@ -132,7 +132,13 @@ describe('paying by mobile money', () => {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
     await receipt.getByRole('button', { name: 'Close' }).click();
 
+    // Validate asks once, with the amount due and the reference to compare with the receipt.
     await row.getByRole('button', { name: 'Validate' }).click();
+    const confirm = admin.getByRole('dialog', { name: /^Validate order GA-/ });
+    expect(await confirm.getByTestId('decision-reference').textContent()).toBe(reference);
+    expect(await confirm.getByTestId('decision-amount').textContent()).toMatch(/^\d{1,3}( \d{3})* FCFA \(€/);
+    await keepScreenshot(admin, 'admin-mobile-money-validate-1280');
+    await confirm.getByRole('button', { name: 'Validate and send the guides' }).click();
     await admin.getByText('Order validated and guide sent to customer').waitFor();
     await row.getByText('Validated').waitFor();
     expect(await row.getByRole('button', { name: 'Validate' }).isDisabled()).toBe(true);
@@ -181,13 +187,18 @@ describe('paying by mobile money', () => {
     await image.waitFor();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await receipt.getByRole('button', { name: 'Close' }).click();
-    admin.once('dialog', (confirm) => confirm.accept());
+    // Reject takes a reason, which the customer reads in the rejection email.
     await row.getByRole('button', { name: 'Reject' }).click();
+    const confirm = admin.getByRole('dialog', { name: /^Reject order GA-/ });
+    await confirm.getByLabel(/^Reason/).fill('Le reçu montre 5 000 FCFA, pas le montant dû.');
+    await keepScreenshot(admin, 'admin-mobile-money-reject-360');
+    await confirm.getByRole('button', { name: 'Reject and email the customer' }).click();
     await admin.getByText('Rejection email sent to customer').waitFor();
     await row.getByText('Rejected').waitFor();
 
     const rejection = await waitForMail('rejet@example.com', /^Paiement non validé/);
     expect(rejection.text).toContain(reference);
+    expect(rejection.text).toContain('Motif : Le reçu montre 5 000 FCFA, pas le montant dû.');
     await page.goto(`${e2e.shop.url}${orderUrl}`);
     await page.getByRole('heading', { name: 'Paiement non validé' }).waitFor();
     expect(await page.getByRole('button', { name: 'Télécharger', exact: true }).count()).toBe(0);
@@ -231,7 +242,7 @@ describe('paying by mobile money', () => {
     const csv = await readFile((await download.path())!);
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv.toString('utf8')).toContain('"Touré"');
-    expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^email-list-\d{4}-\d{2}-\d{2}\.csv$/);
 
     if (SCREENSHOT_DIR) {
       const narrow = await signedInAdmin('emails', 360);

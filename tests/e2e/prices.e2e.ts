@@ -32,7 +32,7 @@ const copy = {
     pay: /^Pay /,
     dakar: '€12.50',
     bassam: '€4.99',
-    total: '19,672 FCFA (€29.99)',
+    total: '19 672 FCFA (€29.99)',
   },
 } satisfies Record<Locale, unknown>;
 

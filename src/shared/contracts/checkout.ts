@@ -6,19 +6,30 @@ import { localeSchema } from './catalogue';
  * carry a link (issue 15 item 5); real names (O'Brien, Ňguyễn, 山田, "J. R.") have neither.
  */
 const WEB_ADDRESS = /https?:|\bwww\.|[\p{L}\p{N}-]\.\p{L}{2,}\//iu;
-const personName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .refine((name) => !/[<>]/.test(name), 'must not contain < or >')
-  .refine((name) => !WEB_ADDRESS.test(name), 'must not contain a web address');
+const personName = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .refine((name) => !/[<>]/.test(name), 'must not contain < or >')
+    .refine((name) => !WEB_ADDRESS.test(name), 'must not contain a web address')
+    .max(max);
+
+/**
+ * A first name is a short name: it greets the buyer in the shop's emails and WhatsApp messages, so
+ * it must not carry a phone number or a sentence (docs/features/whatsapp.md).
+ */
+export const FIRST_NAME_MAX = 40;
+const firstName = personName(FIRST_NAME_MAX).refine(
+  (name) => !/\p{N}/u.test(name),
+  'must not contain digits',
+);
 
 /** Spec §5: all four required; the mobile number starts with + and the country code. */
 export const customerSchema = z.object({
   email: z.email().max(254),
-  firstName: personName,
-  lastName: personName,
+  firstName,
+  lastName: personName(100),
   mobile: z
     .string()
     .trim()
@@ -152,6 +163,8 @@ export const paymentsConfigSchema = z.object({
   publishableKey: z.string().nullable(),
   /** A mobile-money aggregator (CinetPay) confirms payments by itself: the checkout says so. */
   automaticMobileMoney: z.boolean(),
+  /** Wave Checkout configured: offered first among the mobile-money ways (docs/features/wave.md). */
+  wave: z.boolean(),
   /** WhatsApp Cloud API configured: the checkout offers "Get my guides on WhatsApp" (issue 20). */
   whatsapp: z.boolean(),
 });

@@ -14,7 +14,8 @@ export const DISCOUNT_REFUSALS = [
   'discount_expired',
   'discount_not_yet_valid',
   'discount_used_up',
-  'discount_used_up_for_email',
+  'discount_not_available',
+  'discount_nothing_off',
   'discount_minimum_not_reached',
   'discount_not_for_guides',
   'discount_not_for_country',
@@ -26,8 +27,6 @@ export type DiscountRefusal = (typeof DISCOUNT_REFUSALS)[number];
 export const priceCartBodySchema = z.object({
   items: cartLinesSchema,
   discountCode: discountCodeSchema.optional(),
-  /** Known only at checkout: lets the per-email limit be checked before the order. */
-  email: z.email().max(254).optional(),
   locale: localeSchema.default('fr'),
 });
 

@@ -47,10 +47,4 @@ export const librarySchema = z.object({
 export type Library = z.infer<typeof librarySchema>;
 
 /** Machine-readable refusals the page words in its own language. */
-export const LIBRARY_REFUSALS = [
-  'signed_out',
-  'link_invalid',
-  'link_expired',
-  'link_used',
-  'email_limit',
-] as const;
+export const LIBRARY_REFUSALS = ['signed_out', 'link_invalid', 'link_expired', 'link_used'] as const;

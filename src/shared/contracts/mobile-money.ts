@@ -63,6 +63,13 @@ export const createMobileMoneyOrderResponseSchema = z.object({
       statusUrl: z.string(),
     })
     .nullable(),
+  /** Wave Checkout, offered first when configured; null otherwise. */
+  wave: z
+    .object({
+      /** POST: opens (or resumes) a Wave checkout; answers Wave's launch page. */
+      checkoutUrl: z.string(),
+    })
+    .nullable(),
 });
 export type CreateMobileMoneyOrderResponse = z.infer<typeof createMobileMoneyOrderResponseSchema>;
 
@@ -97,7 +104,7 @@ export const pendingMobileMoneyOrderSchema = z.object({
   /** The automatic payment attempt, when the shopper started one. */
   automaticPayment: z
     .object({
-      provider: z.literal('cinetpay'),
+      provider: z.enum(['cinetpay', 'wave']),
       transactionId: z.string(),
       providerStatus: z.string().nullable(),
       startedAt: z.string().nullable(),
@@ -122,6 +129,32 @@ export const pendingMobileMoneyQuerySchema = z.object({
 export type PendingMobileMoneyQuery = z.infer<typeof pendingMobileMoneyQuerySchema>;
 
 export const adminOrderParamsSchema = z.object({ id: z.string().max(100) });
+
+/** No control characters (but tab and line breaks) and no lone UTF-16 surrogates: text an email can carry. */
+function isPrintable(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 127) return false;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return false;
+  }
+  return true;
+}
+
+/** Reject: an optional reason, written into the rejection email as the operator typed it. */
+export const rejectOrderBodySchema = z
+  .object({
+    reason: z
+      .string({ error: 'reason must be text' })
+      .trim()
+      .max(500, { error: 'reason must be at most 500 characters' })
+      .refine(isPrintable, { error: 'reason must be printable text' })
+      .optional(),
+  })
+  .nullish();
 
 export const verifyOrderBodySchema = z.object({
   /** Admin spec §6: the dashboard sends the constant 'admin'. */
@@ -160,8 +193,12 @@ export type MobileMoneyCheckoutResponse = z.infer<typeof mobileMoneyCheckoutResp
 export const mobileMoneyStatusResponseSchema = z.object({
   status: orderStatusSchema,
   paymentState: paymentStateSchema,
-  /** Whether the automatic option is offered for this order now. */
+  /** Whether the automatic option (CinetPay) is offered for this order now. */
   automaticAvailable: z.boolean(),
+  /** Whether Wave Checkout is offered for this order now. */
+  waveAvailable: z.boolean(),
+  /** Who the attempt under way (or the last one) is with. */
+  attempt: z.enum(['cinetpay', 'wave']).nullable(),
   amountXof: z.int().nullable(),
   /** The provider's last word (ACCEPTED, REFUSED, PENDING…), null before any attempt. */
   providerStatus: z.string().nullable(),

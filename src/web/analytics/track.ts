@@ -22,3 +22,20 @@ export function connectTracker(next: Sink): void {
   sink = next;
   for (const [type, fields] of waiting.splice(0)) next(type, fields);
 }
+
+/**
+ * Where the events of a page left before the tracker loaded wait for the next page's tracker when
+ * no beacon could carry them (leave-early.ts). Read and cleared once by the tracker.
+ */
+export const MISSED_KEY = 'analytics-missed';
+
+export type MissedEvent = [AnalyticsEventType, TrackFields];
+
+/**
+ * The page is being left and the tracker never started: hands over the calls that waited, and
+ * drops any later call (the page may come back from the back-forward cache; its view is counted).
+ */
+export function takeWaitingForLeave(): MissedEvent[] {
+  sink = () => {};
+  return waiting.splice(0);
+}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { AnalyticsEvent } from '../../shared/contracts/analytics';
 import { QUEUE_KEY } from './queue';
-import { connectTracker, track } from './track';
+import { connectTracker, MISSED_KEY, track } from './track';
 import { SEND_DELAY_MS, SESSION_KEY, startTracker, type TrackerEnv, VISITOR_KEY } from './tracker';
 
 const T0 = 1_763_800_000_000;
@@ -337,5 +337,36 @@ describe('the tracker', () => {
       ['add_to_cart', '/guides/dakar', T0 - 500, 'g1'],
       ['purchase_started', '/checkout', T0, null],
     ]);
+  });
+
+  test('a page left before its tracker loaded is counted by the next page of the visit, once', async () => {
+    const storage = fakeStorage();
+    // What load-tracker.ts kept on page hide: the /faq view, seen a second before.
+    storage.setItem(MISSED_KEY, JSON.stringify([['page_view', { page: '/faq', timestamp: T0 - 1000 }]]));
+    const contact = fakeBrowser({ url: 'https://guides.example/contact', storage });
+    startTracker(contact.env);
+    await contact.wait(SEND_DELAY_MS);
+    expect(contact.posted.flat().map((e) => [e.type, e.page, e.timestamp])).toEqual([
+      ['page_view', '/faq', T0 - 1000],
+      ['page_view', '/contact', T0],
+    ]);
+    expect(storage.getItem(MISSED_KEY)).toBeNull();
+    // The next page does not count /faq again.
+    const next = fakeBrowser({ url: 'https://guides.example/', storage });
+    startTracker(next.env);
+    await next.wait(SEND_DELAY_MS);
+    expect(next.posted.flat().map((e) => e.page)).toEqual(['/']);
+  });
+
+  test('kept events that are not events (a tampered storage) are skipped', async () => {
+    const storage = fakeStorage();
+    storage.setItem(
+      MISSED_KEY,
+      JSON.stringify([null, 'x', ['page_view', null], ['page_view', { page: '/faq' }]]),
+    );
+    const b = fakeBrowser({ storage });
+    startTracker(b.env);
+    await b.wait(SEND_DELAY_MS);
+    expect(b.posted.flat().map((e) => e.page)).toEqual(['/faq', '/']);
   });
 });

@@ -17,6 +17,7 @@ import {
   visitorIdOf,
 } from './rules';
 import type { TrackFields } from './track';
+import { readJson, replayKeptEvents, writeJson } from './tracker-storage';
 
 // The contract's values, repeated: importing them would pull zod into the chunk.
 const SCROLL_DEBOUNCE_MS = 100;
@@ -59,22 +60,6 @@ export interface TrackerEnv {
   post(body: string): Promise<{ ok: boolean; status: number }>;
   beacon(body: string): boolean;
   warn(message: string, detail?: unknown): void;
-}
-
-function readJson<T>(storage: Storage | null, key: string): T | null {
-  try {
-    return JSON.parse(storage?.getItem(key) ?? 'null') as T | null;
-  } catch {
-    return null;
-  }
-}
-
-function writeJson(storage: Storage | null, key: string, value: unknown) {
-  try {
-    storage?.setItem(key, JSON.stringify(value));
-  } catch {
-    // storage full or refused: the visit is still counted, only not remembered
-  }
 }
 
 /** The visitor id kept in storage, or a new one made from the browser's traits (and then kept). */
@@ -253,6 +238,7 @@ export function startTracker(env: TrackerEnv): {
   win.addEventListener('pagehide', hide);
   win.addEventListener('online', () => void queue.flush());
 
+  replayKeptEvents(storage, emit);
   emit('page_view');
   return { emit, queue };
 }

@@ -112,9 +112,10 @@ export const redemptionStatusEnum = pgEnum('redemption_status', ['held', 'used',
 
 /**
  * One use of a code by one order: 'held' while a mobile-money order waits for its money, or while a
- * card payment is in flight (no order yet, keyed by its PaymentIntent, counting until `heldUntil`);
- * 'used' once the order completes, 'released' when it is rejected or expires. Limits count live
- * held + used, under a lock on the code's row.
+ * card payment is in flight (no order yet, keyed by its PaymentIntent), counting until `heldUntil`
+ * (DISCOUNT_HOLD_MINUTES; none once a payment proof arrived, until the operator decides); 'used'
+ * once the order completes, 'released' when it is rejected or expires. Limits count live held +
+ * used, under a lock on the code's row.
  */
 export const discountRedemptions = pgTable(
   'discount_redemptions',
@@ -131,13 +132,16 @@ export const discountRedemptions = pgTable(
     paymentIntentId: text('payment_intent_id').unique(),
     email: text('email').notNull(),
     status: redemptionStatusEnum('status').notNull().default('held'),
-    /** A card hold counts against the limits only until then: an abandoned intent frees its use. */
+    /** A hold counts against the limits only until then: an abandoned order or intent frees its use. */
     heldUntil: timestamp('held_until', { withTimezone: true }),
+    /** The client address that took the use: one address holds at most one use of a code at a time. */
+    clientAddress: text('client_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('discount_redemptions_code_idx').on(t.codeId, t.status),
     index('discount_redemptions_email_idx').on(t.codeId, t.email),
+    index('discount_redemptions_address_idx').on(t.codeId, t.clientAddress),
   ],
 );
 

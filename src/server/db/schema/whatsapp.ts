@@ -46,5 +46,7 @@ export const whatsappMessages = pgTable(
   (t) => [
     index('whatsapp_messages_created_idx').on(t.createdAt),
     index('whatsapp_messages_order_idx').on(t.orderId),
+    // The per-number daily limit (modules/whatsapp/number-allowance.ts).
+    index('whatsapp_messages_to_created_idx').on(t.toNumber, t.createdAt),
   ],
 );

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type {
   ActivityListQuery,
   ActivityPage,
 } from '../../../shared/contracts/endpoints/admin-activity.schemas';
 import type { Db } from '../../db/client';
-import { adminActivity } from '../../db/schema';
+import { adminActivity, orders, travelGuides } from '../../db/schema';
 import { changedFields } from './activity-diff';
 
 const DAY_MS = 86_400_000;
@@ -40,6 +40,7 @@ export async function listActivity(db: Db, query: ActivityListQuery): Promise<Ac
       .from(adminActivity)
       .orderBy(adminActivity.subjectType),
   ]);
+  const names = await subjectNames(db, rows);
   return {
     entries: rows.map((row) => ({
       id: row.id,
@@ -48,6 +49,7 @@ export async function listActivity(db: Db, query: ActivityListQuery): Promise<Ac
       action: row.action,
       subjectType: row.subjectType,
       subjectId: row.subjectId,
+      subjectName: (row.subjectId && names.get(`${row.subjectType}:${row.subjectId}`)) || null,
       before: row.before,
       after: row.after,
       changes: changedFields(row.before, row.after),
@@ -58,4 +60,39 @@ export async function listActivity(db: Db, query: ActivityListQuery): Promise<Ac
     actions: actions.map((a) => a.value),
     subjectTypes: subjectTypes.map((s) => s.value),
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Orders by their number and guides by their title, as they are called today: two queries a page. */
+async function subjectNames(
+  db: Db,
+  rows: { subjectType: string; subjectId: string | null }[],
+): Promise<Map<string, string>> {
+  const idsOf = (type: string) => [
+    ...new Set(
+      rows
+        .filter((r) => r.subjectType === type && r.subjectId && UUID.test(r.subjectId))
+        .map((r) => r.subjectId!),
+    ),
+  ];
+  const [orderIds, guideIds] = [idsOf('order'), idsOf('guide')];
+  const [orderRows, guideRows] = await Promise.all([
+    orderIds.length
+      ? db
+          .select({ id: orders.id, name: orders.orderNumber })
+          .from(orders)
+          .where(inArray(orders.id, orderIds))
+      : [],
+    guideIds.length
+      ? db
+          .select({ id: travelGuides.id, name: travelGuides.title })
+          .from(travelGuides)
+          .where(inArray(travelGuides.id, guideIds))
+      : [],
+  ]);
+  return new Map([
+    ...orderRows.map((r) => [`order:${r.id}`, r.name] as const),
+    ...guideRows.map((r) => [`guide:${r.id}`, r.name] as const),
+  ]);
 }

@@ -9,6 +9,8 @@ import { orderItems, orders } from '../../db/schema';
  * made through the test-mode card gateway.
  */
 export const isPaid = sql`(${orders.status} = 'completed' and not ${orders.testMode})`;
+const isTestMode = sql`(${orders.status} = 'completed' and ${orders.testMode})`;
+const isUnpaid = sql`(${orders.status} in ('pending', 'pending_verification'))`;
 export const customerKey = sql<string>`lower(${orders.email})`;
 
 /**
@@ -22,6 +24,9 @@ export const customerColumns = {
   paidOrders: sql<number>`(count(*) filter (where ${isPaid}))::int`,
   totalPaid: sql<string>`(coalesce(sum(${orders.total}) filter (where ${isPaid}), 0.00))::text`,
   refunded: sql<string>`(coalesce(sum(${orders.refundedAmount}) filter (where ${isPaid}), 0.00))::text`,
+  testModeTotal: sql<string>`(coalesce(sum(${orders.total}) filter (where ${isTestMode}), 0.00))::text`,
+  unpaidTotal: sql<string>`(coalesce(sum(${orders.total}) filter (where ${isUnpaid}), 0.00))::text`,
+  freeOrders: sql<number>`(count(*) filter (where ${orders.status} = 'completed' and ${orders.paymentMethod} = 'free'))::int`,
   firstOrderAt: sql<Date | string>`min(${orders.createdAt})`,
   lastOrderAt: sql<Date | string>`max(${orders.createdAt})`,
 };
@@ -32,6 +37,9 @@ export interface CustomerFigures {
   paidOrders: number;
   totalPaid: string;
   refunded: string;
+  testModeTotal: string;
+  unpaidTotal: string;
+  freeOrders: number;
   firstOrderAt: Date | string;
   lastOrderAt: Date | string;
 }
@@ -82,6 +90,9 @@ export async function customersOf(db: Db, rows: CustomerFigures[]): Promise<Cust
       guides: details.guides.get(row.key) ?? 0,
       totalPaid: row.totalPaid,
       refunded: row.refunded,
+      testModeTotal: row.testModeTotal,
+      unpaidTotal: row.unpaidTotal,
+      freeOrders: row.freeOrders,
       firstOrderAt: isoDate(row.firstOrderAt),
       lastOrderAt: isoDate(row.lastOrderAt),
     };

@@ -1,12 +1,14 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { asc, gt } from 'drizzle-orm';
+import { refundStateOf } from '../../../shared/refund-state';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { neutraliseFormula } from '../admin-emails/csv-cells';
 import { customerColumns, customerKey, customersOf } from './customer-rows';
 
 const BATCH = 1000;
+const REFUND_WORDS = { none: '', refunded: 'Refunded', partially_refunded: 'Partially refunded' } as const;
 
 const CSV_COLUMNS = [
   'Email',
@@ -17,6 +19,9 @@ const CSV_COLUMNS = [
   'Guides',
   'Total Paid (EUR)',
   'Refunded (EUR)',
+  'Refund Status',
+  'Test Mode (EUR)',
+  'Unpaid (EUR)',
   'First Order',
   'Last Order',
 ] as const;
@@ -46,6 +51,9 @@ async function* customerRecords(db: Db): AsyncGenerator<string[]> {
         String(c.guides),
         c.totalPaid,
         c.refunded,
+        REFUND_WORDS[refundStateOf({ total: c.totalPaid, refundedAmount: c.refunded })],
+        c.testModeTotal,
+        c.unpaidTotal,
         c.firstOrderAt,
         c.lastOrderAt,
       ].map(neutraliseFormula);
@@ -72,4 +80,4 @@ export function customerCsvStream(db: Db): Readable {
   return source.pipe(csv);
 }
 
-export const customerCsvName = (now = new Date()) => `customer-list-${now.toISOString().slice(0, 10)}.csv`;
+export const customerCsvName = (now = new Date()) => `customers-${now.toISOString().slice(0, 10)}.csv`;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { EmailLogEntry, EmailRange, EmailStats } from '../../../shared/contracts/admin/emails';
+import { paymentMethodLabel } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
 import { emailLog, orderItems, orders } from '../../db/schema';
 import { conflict, notFound } from '../../domain/errors';
@@ -201,7 +202,11 @@ export async function exportCustomerCsv(db: Db): Promise<string> {
       String(r.orders),
       String(r.completed),
       r.spent,
-      r.methods,
+      (r.methods ?? '')
+        .split(', ')
+        .filter(Boolean)
+        .map((method) => paymentMethodLabel(method))
+        .join(', '),
       date(r.first),
       date(r.last),
       r.discounts,
@@ -217,4 +222,5 @@ export async function exportCustomerCsv(db: Db): Promise<string> {
   });
 }
 
-export const exportFileName = (now = new Date()) => `customers-${now.toISOString().slice(0, 10)}.csv`;
+/** Named for what it holds, as the other exports are: orders-…, customers-…, email-list-…. */
+export const exportFileName = (now = new Date()) => `email-list-${now.toISOString().slice(0, 10)}.csv`;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { desc, eq, inArray, like, or } from 'drizzle-orm';
+import { asc, desc, eq, inArray, like, or } from 'drizzle-orm';
 import type { MediaItem } from '../../../shared/contracts/admin/media';
 import type { FileStore } from '../../adapters/storage/file-store';
 import type { Db } from '../../db/client';
-import { media, storedFiles } from '../../db/schema';
+import { contentBlocks, media, storedFiles } from '../../db/schema';
 import { notFound } from '../../domain/errors';
 import { recordActivity } from '../activity/activity';
 import { type StoredFile, storeFile } from '../files/files.service';
@@ -34,13 +34,28 @@ export async function listMedia(db: Db): Promise<MediaItem[]> {
     .from(media)
     .innerJoin(storedFiles, eq(storedFiles.id, media.fileId))
     .orderBy(desc(media.createdAt), desc(media.id));
-  return rows.map((row) => ({
-    id: row.id,
-    url: urlOf(row.publicName ?? ''),
-    alt: row.alt,
-    fileName: row.fileName,
-    fileSize: row.fileSize,
-  }));
+  // Blocks are few (one per text of the site): read once, each image's address looked for in them.
+  const blocks = await db
+    .select({ key: contentBlocks.key, locale: contentBlocks.locale, value: contentBlocks.value })
+    .from(contentBlocks)
+    .orderBy(asc(contentBlocks.key), asc(contentBlocks.locale));
+  return rows.map((row) => {
+    const url = urlOf(row.publicName ?? '');
+    const stem = (row.publicName ?? '').replace(/\.[a-z0-9]+$/i, '');
+    return {
+      id: row.id,
+      url,
+      alt: row.alt,
+      fileName: row.fileName,
+      fileSize: row.fileSize,
+      // The image itself or one of its resized copies (name-w640.webp) in the block's text.
+      usedBy: stem
+        ? blocks
+            .filter((b) => b.value.includes(`/${stem}.`) || b.value.includes(`/${stem}-w`))
+            .map((b) => `${b.key} (${b.locale})`)
+        : [],
+    };
+  });
 }
 
 /**
@@ -90,6 +105,8 @@ export async function createMedia(
         alt: row!.alt,
         fileName: row!.fileName,
         fileSize: row!.fileSize,
+        // Just uploaded: no text shows it yet.
+        usedBy: [],
       };
     });
   } catch (error) {

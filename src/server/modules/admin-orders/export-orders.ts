@@ -2,10 +2,20 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { OrderFilters } from '../../../shared/contracts/admin/orders';
 import { centsToDecimal, centsToFcfa, toCents } from '../../../shared/money';
+import { orderStatusWord } from '../../../shared/refund-state';
 import type { Db } from '../../db/client';
 import { neutraliseFormula } from '../admin-emails/csv-cells';
 import { type Cursor, guideTitles, type PagedOrder, selectOrderPage } from './list-orders';
 import { methodOf, orderWhere } from './order-filters';
+
+/** The methods as the Orders tab names them. */
+const METHOD_WORDS = {
+  card: 'Card',
+  mobile_money: 'Mobile Money',
+  cinetpay: 'CinetPay',
+  wave: 'Wave',
+  free: 'Free',
+} as const;
 
 const CSV_COLUMNS = [
   'Order Number',
@@ -40,8 +50,8 @@ function csvRecord(order: PagedOrder, guides: string[]): string[] {
   return [
     order.orderNumber,
     order.createdAt.toISOString(),
-    order.status,
-    methodOf(order),
+    orderStatusWord(order),
+    METHOD_WORDS[methodOf(order)],
     order.paymentProvider ?? '',
     order.paymentIntentId ?? order.providerTransactionId ?? order.mobileMoneyReference ?? '',
     order.email,
@@ -51,7 +61,8 @@ function csvRecord(order: PagedOrder, guides: string[]): string[] {
     order.locale,
     guides.join('; '),
     centsToDecimal(total + discount),
-    order.discountCode ?? '',
+    // An order a code took nothing off (placed before such codes were refused) shows none.
+    discount > 0 ? (order.discountCode ?? '') : '',
     order.discountAmount,
     order.total,
     String(centsToFcfa(total)),

@@ -92,7 +92,7 @@ export async function changeBuyerEmail(
     const waitingToPay = order.status === 'pending' && !isPaidOnOrder(order.paymentMethod);
     const deliverable = hasGuideAccess(order);
     if (!deliverable && !waitingToPay) return { message: `Email changed to ${input.email}`, changed: true };
-    await enqueueJob(tx, resendLinksJob(order.id, input.requestId));
+    await enqueueJob(tx, resendLinksJob(order.id, input.requestId, 'email_changed'));
     await recordOrderEvent(tx, order.id, { kind: 'resend', actor: input.actor, data: { to: input.email } });
     return { message: `Email changed to ${input.email}; the guides are on their way there`, changed: true };
   });

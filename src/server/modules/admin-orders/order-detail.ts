@@ -51,6 +51,7 @@ export async function orderDetail(db: Db, id: string): Promise<OrderDetail> {
           : (order.providerTransactionId ?? order.mobileMoneyReference),
       mobileMoneyReference: order.mobileMoneyReference,
       providerStatus: order.providerStatus,
+      verifiedBy: order.verifiedBy,
       testMode: order.testMode,
     },
     items: items.map((item) => ({
@@ -62,7 +63,7 @@ export async function orderDetail(db: Db, id: string): Promise<OrderDetail> {
     })),
     amounts: {
       subtotal: money(total + discount),
-      discountCode: order.discountCode,
+      discountCode: discount > 0 ? order.discountCode : null,
       discount: money(discount),
       total: money(total),
       refunded: money(toCents(order.refundedAmount)),

@@ -1,5 +1,9 @@
-import { and, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { OrderFilters, OrderMethodFilter } from '../../../shared/contracts/admin/orders';
+import { and, eq, gte, isNotNull, isNull, like, lt, notLike, or, type SQL, sql } from 'drizzle-orm';
+import type {
+  OrderFilters,
+  OrderMethodFilter,
+  OrderStatusFilter,
+} from '../../../shared/contracts/admin/orders';
 import { METHOD, type PaymentMethod } from '../../../shared/payment-methods';
 import { orderItems, orders } from '../../db/schema';
 import { orderSearchText } from '../../db/schema/orders';
@@ -12,7 +16,7 @@ import { orderSearchText } from '../../db/schema/orders';
 export function orderWhere(filters: OrderFilters): SQL | undefined {
   return and(
     filters.q ? searchCondition(filters.q) : undefined,
-    filters.status ? eq(orders.status, filters.status) : undefined,
+    filters.status ? statusCondition(filters.status) : undefined,
     filters.method ? methodCondition(filters.method) : undefined,
     filters.locale ? eq(orders.locale, filters.locale) : undefined,
     filters.guide
@@ -25,7 +29,35 @@ export function orderWhere(filters: OrderFilters): SQL | undefined {
   );
 }
 
-/** Mobile money is told apart by how it was paid: a CinetPay transaction, or a receipt. */
+/**
+ * A refunded order keeps its status "completed": "completed" means paid and not refunded, and
+ * refunded or partly refunded are read from the sum of its refunds (docs/features/order-desk.md).
+ */
+function statusCondition(status: OrderStatusFilter): SQL | undefined {
+  switch (status) {
+    case 'completed':
+      return and(eq(orders.status, 'completed'), sql`${orders.refundedAmount} = 0`);
+    case 'refunded':
+      return and(
+        eq(orders.status, 'completed'),
+        sql`${orders.refundedAmount} > 0`,
+        sql`${orders.refundedAmount} >= ${orders.total}`,
+      );
+    case 'partially_refunded':
+      return and(
+        eq(orders.status, 'completed'),
+        sql`${orders.refundedAmount} > 0`,
+        sql`${orders.refundedAmount} < ${orders.total}`,
+      );
+    default:
+      return eq(orders.status, status);
+  }
+}
+
+/** A Wave session is held as `wave:<id>` (docs/features/wave.md). */
+const WAVE_SESSION = 'wave:%';
+
+/** Mobile money is told apart by how it was paid: a CinetPay transaction, a Wave session, or a receipt. */
 function methodCondition(method: OrderMethodFilter): SQL | undefined {
   switch (method) {
     case 'card':
@@ -33,7 +65,16 @@ function methodCondition(method: OrderMethodFilter): SQL | undefined {
     case 'free':
       return eq(orders.paymentMethod, METHOD.free);
     case 'cinetpay':
-      return and(eq(orders.paymentMethod, METHOD.mobileMoney), isNotNull(orders.providerTransactionId));
+      return and(
+        eq(orders.paymentMethod, METHOD.mobileMoney),
+        isNotNull(orders.providerTransactionId),
+        notLike(orders.providerTransactionId, WAVE_SESSION),
+      );
+    case 'wave':
+      return and(
+        eq(orders.paymentMethod, METHOD.mobileMoney),
+        like(orders.providerTransactionId, WAVE_SESSION),
+      );
     case 'mobile_money':
       return and(eq(orders.paymentMethod, METHOD.mobileMoney), isNull(orders.providerTransactionId));
   }
@@ -43,6 +84,7 @@ function methodCondition(method: OrderMethodFilter): SQL | undefined {
 export function methodOf(order: { paymentMethod: PaymentMethod; providerTransactionId: string | null }) {
   if (order.paymentMethod === METHOD.card) return 'card' as const;
   if (order.paymentMethod === METHOD.free) return 'free' as const;
+  if (order.providerTransactionId?.startsWith('wave:')) return 'wave' as const;
   return order.providerTransactionId ? ('cinetpay' as const) : ('mobile_money' as const);
 }
 

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { TimelineEntry } from '../../../shared/contracts/admin/orders';
-import { METHOD } from '../../../shared/payment-methods';
+import { formatEuros, toCents } from '../../../shared/money';
+import { METHOD, paymentMethodLabel } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
 import { emailLog, orderEvents, type orders, paymentReceipts, refunds } from '../../db/schema';
 
@@ -35,6 +36,7 @@ export async function orderTimeline(db: Db, order: OrderRow): Promise<TimelineEn
     db.select().from(refunds).where(eq(refunds.orderId, order.id)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)),
   ]);
+  const toldByEvent = new Set(events.filter((e) => e.kind === 'refund').map((e) => text(e.data.refundId)));
   const entries = [
     ...lifecycle(order),
     ...emails.map((email) =>
@@ -43,7 +45,7 @@ export async function orderTimeline(db: Db, order: OrderRow): Promise<TimelineEn
         email.sentAt ?? email.createdAt,
         'email',
         'system',
-        `Email “${email.kind}” to ${email.toEmail}: ${email.status}` +
+        `Email “${EMAIL_WORDS[email.kind] ?? email.kind}” to ${email.toEmail}: ${email.status}` +
           (email.attempts > 1 ? ` after ${email.attempts} attempts` : '') +
           (email.resentCount > 0 ? `, resent ${email.resentCount}×` : ''),
         email.lastError,
@@ -58,16 +60,19 @@ export async function orderTimeline(db: Db, order: OrderRow): Promise<TimelineEn
         `Payment receipt sent (${receipt.provider})`,
       ),
     ),
-    ...refundRows.map((refund) =>
-      entry(
-        `refund:${refund.id}`,
-        refund.createdAt,
-        'refund',
-        refund.actor,
-        `Refund of €${refund.amount} (${refund.provider}): ${refund.status}`,
-        refund.note,
+    // A succeeded refund is told by its order event (amount, note): listed here only without one.
+    ...refundRows
+      .filter((refund) => !toldByEvent.has(refund.id))
+      .map((refund) =>
+        entry(
+          `refund:${refund.id}`,
+          refund.createdAt,
+          'refund',
+          refund.actor,
+          `Refund of ${euros(refund.amount)} (${PROVIDER_WORDS[refund.provider] ?? refund.provider}): ${refund.status}`,
+          refund.note,
+        ),
       ),
-    ),
     ...events.map((event) => eventEntry(event)),
   ];
   // Newest first; at the same instant, what was listed later happened later (paid after created).
@@ -84,10 +89,18 @@ function lifecycle(order: OrderRow) {
       : order.paymentMethod === METHOD.free
         ? 'system'
         : order.providerTransactionId && !order.verifiedBy
-          ? 'cinetpay'
+          ? order.providerTransactionId.startsWith('wave:')
+            ? 'wave'
+            : 'cinetpay'
           : (order.verifiedBy ?? 'system');
   const entries = [
-    entry('created', order.createdAt, 'created', 'buyer', `Order placed (${order.paymentMethod})`),
+    entry(
+      'created',
+      order.createdAt,
+      'created',
+      'buyer',
+      `Order placed (${paymentMethodLabel(order.paymentMethod, order.paymentProvider)})`,
+    ),
   ];
   if (order.completedAt)
     entries.push(entry('paid', order.completedAt, 'paid', decidedBy, 'Paid: order completed'));
@@ -131,14 +144,56 @@ function eventEntry(event: EventRow) {
       );
     case 'resend':
       return entry(id, at, event.kind, event.actor, `Delivery email resent to ${text(data.to)}`);
+    case 'refund':
+      return entry(
+        id,
+        at,
+        event.kind,
+        event.actor,
+        `Refunded ${euros(text(data.amount) ?? '0')}${data.full === true ? ' in full: downloads closed' : ' in part'}` +
+          ` (${PROVIDER_WORDS[text(data.provider) ?? ''] ?? text(data.provider) ?? 'refund'})`,
+        text(data.note) ? `Note: ${text(data.note)}` : null,
+      );
     case 'note':
       return entry(id, at, event.kind, event.actor, 'Private note', text(data.text));
+    case 'refund_refused':
+      return entry(
+        id,
+        at,
+        event.kind,
+        event.actor,
+        `Refund of €${text(data.amount)} refused by ${text(data.provider) === 'wave' ? 'Wave' : 'Stripe'}`,
+        text(data.reason),
+      );
     case 'whatsapp':
-      return entry(id, at, event.kind, event.actor, whatsappSummary(data), text(data.error));
+      return entry(
+        id,
+        at,
+        event.kind,
+        event.actor,
+        whatsappSummary(data),
+        text(data.error) ?? text(data.reason),
+      );
     default:
       return entry(id, at, event.kind, event.actor, event.kind.replaceAll('_', ' '), null);
   }
 }
+
+/** The emails as the operator knows them. */
+const EMAIL_WORDS: Record<string, string> = {
+  delivery: 'guides delivered',
+  'resend-links': 'download links again',
+  'refund-email': 'refund notice',
+  rejection: 'payment rejected',
+  'receipt-received': 'receipt received',
+  'operator-receipt-notice': 'receipt to check, to the operator',
+  'operator-payment-attention': 'payment needs a person, to the operator',
+  'payment-instructions': 'how to pay',
+  'payment-reminder': 'payment reminder',
+};
+
+const PROVIDER_WORDS: Record<string, string> = { stripe: 'Stripe', manual: 'recorded by hand' };
+const euros = (amount: string) => formatEuros(toCents(amount), 'en');
 
 const WHATSAPP_MESSAGES: Record<string, string> = {
   'order-paid': 'guides ready',

@@ -20,11 +20,13 @@ export interface CheckoutPrice {
  */
 export async function priceCheckout(
   db: Db,
-  input: { items: CartLine[]; discountCode?: string; email?: string; uses?: false },
+  input: { items: CartLine[]; discountCode?: string; uses?: false },
 ): Promise<CheckoutPrice> {
   const cart = await priceCart(db, input.items);
-  const { discountCode: code, email, uses } = input;
-  const discount = code ? await priceDiscount(db, { code, lines: cart.lines, email, uses }) : undefined;
+  const { discountCode: code, uses } = input;
+  // No email here: the per-email limit is checked when the order is placed, so a price never tells
+  // whether an email used a code (docs/features/discounts.md).
+  const discount = code ? await priceDiscount(db, { code, lines: cart.lines, uses }) : undefined;
   return { cart, discount, totalCents: cart.totalCents - (discount?.cents ?? 0) };
 }
 

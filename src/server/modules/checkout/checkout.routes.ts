@@ -54,13 +54,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     testMode: deps.payments.testMode,
     publishableKey: deps.payments.publishableKey,
     automaticMobileMoney: app.services.config.cinetpay !== undefined,
+    wave: app.services.config.wave !== undefined,
     whatsapp: app.services.config.whatsapp !== undefined,
   }));
 
   await app.register(priceRoutes);
 
   route(app, api.checkout.createPaymentIntent, { config: perClient }, async (request) =>
-    startCardPayment(deps, request.body, app.services.siteOrigin.placedThrough(request)),
+    startCardPayment(deps, request.body, app.services.siteOrigin.placedThrough(request), request.ip),
   );
 
   route(app, api.checkout.createCardOrder, { config: perClient }, async (request, reply) => {
@@ -82,7 +83,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendOrder(
         reply,
-        await placeFreeOrder(deps, request.body, app.services.siteOrigin.placedThrough(request)),
+        await placeFreeOrder(deps, request.body, app.services.siteOrigin.placedThrough(request), request.ip),
       ),
   );
 

@@ -12,7 +12,7 @@ import type { PaymentGateway, PaymentIntentView, WebhookEvent } from '../../adap
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { conflict, DomainError, invalid, paymentRequired } from '../../domain/errors';
-import { holdCardDiscount } from '../discounts/discount-pricing';
+import { holdCardDiscount } from '../discounts/discount-holds';
 import { hashClaimKey } from '../orders/order-ids';
 import {
   createOrder,
@@ -43,7 +43,7 @@ import {
 export interface CheckoutDeps {
   db: Db;
   payments: PaymentGateway;
-  limits: Pick<Config['limits'], 'freeOrdersPerEmailPerDay'>;
+  limits: Pick<Config['limits'], 'freeOrdersPerEmailPerDay' | 'discountHoldMinutes'>;
 }
 
 // Checked before the id goes into an SDK URL: anything else cannot be one of our payments.
@@ -63,10 +63,11 @@ export async function startCardPayment(
   deps: CheckoutDeps,
   body: z.infer<typeof createPaymentIntentBodySchema>,
   origin?: string,
+  clientAddress?: string,
 ): Promise<z.infer<typeof createPaymentIntentResponseSchema>> {
   const { items, discountCode, customer } = body;
   // Use limits are counted by the hold below, under the code's lock.
-  const priced = { items, discountCode, ...customer, uses: false as const };
+  const priced = { items, discountCode, uses: false as const };
   const { cart, discount, totalCents } = await priceCheckout(deps.db, priced);
   if (totalCents === 0) throw invalid('This cart is free: place it as a free order, no payment is needed');
   const claimed = toCents(body.amount);
@@ -116,11 +117,12 @@ export async function startCardPayment(
     const paid = status === 'paid';
     // The code's use is held for this intent (a repeat holds once); a paid one's order records it.
     if (discount && !paid) {
-      await holdCardDiscount(deps.db, discount, {
-        lines: cart.lines,
-        email: customer.email,
-        intentId: intent.id,
-      });
+      await holdCardDiscount(
+        deps.db,
+        discount,
+        { lines: cart.lines, email: customer.email, intentId: intent.id },
+        { minutes: deps.limits.discountHoldMinutes, clientAddress },
+      );
     }
     return {
       // Anyone who knows the shopper's details gets this same intent back: once it is paid, the
@@ -217,6 +219,8 @@ async function createCardOrder(
       testMode: deps.payments.testMode || !intent.livemode,
       origin: checkout.origin,
       discountCode: checkout.discountCode,
+      // Paid: its use is recorded as used, taking over the intent's hold.
+      discountHold: { minutes: deps.limits.discountHoldMinutes },
       // The browser that paid claims its order with the intent's client secret (card-order-claim.ts).
       claimKeyHash: intent.clientSecret ? hashClaimKey(intent.clientSecret) : undefined,
     });

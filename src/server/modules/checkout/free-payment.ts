@@ -42,6 +42,7 @@ export async function placeFreeOrder(
   deps: CheckoutDeps,
   body: z.infer<typeof createFreeOrderBodySchema>,
   origin?: string,
+  clientAddress?: string,
 ): Promise<ClaimedOrder> {
   const claimed = toCents(body.total);
   await freePayment.start({
@@ -65,6 +66,7 @@ export async function placeFreeOrder(
       claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
       origin,
       discountCode: body.discountCode,
+      discountHold: { minutes: deps.limits.discountHoldMinutes, clientAddress },
       findRepeat: repeatOrWithinDailyLimit(METHOD.free, {
         customer,
         lines: body.items,

@@ -1,8 +1,7 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { discountCodes, discountRedemptions, storedFiles, travelGuides } from '../../db/schema';
-import { conflict } from '../../domain/errors';
 import { type DiscountLine, type DiscountUses, discountCents, discountRefusal } from './discount-rules';
 
 /** A code applied to a cart: the row it came from and the cents it takes off. */
@@ -14,7 +13,7 @@ export interface AppliedDiscount {
 }
 
 /** The live code with this name, whatever its letter case; with `lock`, its row FOR UPDATE. */
-async function findLiveCode(db: DbOrTx, code: string, lock: boolean) {
+export async function findLiveCode(db: DbOrTx, code: string, lock: boolean) {
   const query = db
     .select()
     .from(discountCodes)
@@ -24,10 +23,19 @@ async function findLiveCode(db: DbOrTx, code: string, lock: boolean) {
   return row;
 }
 
-/** How long a card payment in flight holds its code's use: an abandoned intent frees it after. */
-export const CARD_HOLD_MS = 60 * 60 * 1000;
+/**
+ * How a new use of a code is held while its money is awaited: for `minutes` (DISCOUNT_HOLD_MINUTES),
+ * and by the client address that asked, which holds at most one use of a code at a time
+ * (docs/features/discounts.md).
+ */
+export interface DiscountHold {
+  minutes: number;
+  clientAddress?: string;
+}
 
-/** A held use that still counts: an order's (no end) or a card payment's not past `held_until`. */
+export const holdEnd = (minutes: number) => sql`now() + make_interval(mins => ${minutes})`;
+
+/** A held use that still counts: one with no end (a payment proof arrived), or not past `held_until`. */
 export const liveHold = sql`(${discountRedemptions.status} = 'held' and (${discountRedemptions.heldUntil} is null or ${discountRedemptions.heldUntil} > now()))`;
 
 /** Live held and used redemptions of a code, in all and by one email (case-insensitive). */
@@ -75,9 +83,19 @@ async function withGuideFacts(db: DbOrTx, lines: DiscountLine[]): Promise<Discou
  */
 export async function priceDiscount(
   db: DbOrTx,
-  input: { code: string; lines: DiscountLine[]; email?: string; lock?: boolean; now?: Date; uses?: false },
+  input: {
+    code: string;
+    lines: DiscountLine[];
+    email?: string;
+    lock?: boolean;
+    now?: Date;
+    uses?: false;
+    /** With `lock`: the address taking a new use, whose earlier timed holds of the code end now. */
+    clientAddress?: string;
+  },
 ): Promise<AppliedDiscount> {
   const row = await findLiveCode(db, input.code, input.lock ?? false);
+  if (row && input.lock && input.clientAddress) await endHoldsOf(db, row.id, input.clientAddress);
   const needsFacts = row && (row.countries?.length || row.locale !== null);
   const lines = needsFacts ? await withGuideFacts(db, input.lines) : input.lines;
   const counted = row && input.uses !== false;
@@ -107,13 +125,34 @@ export async function acceptPaidDiscount(
 }
 
 /**
- * The order's use of its code: 'used' when it is paid, 'held' while its money is awaited. A card
- * order takes over the use its PaymentIntent held (holdCardDiscount), expired or not: one row.
+ * Ends the timed holds this client address has on the code, so its new use is its only one: a
+ * script cannot hold a code's uses with unpaid orders from one address. An order whose hold ends
+ * so keeps its discount if it is paid after all, as any order paid after its hold ran out.
+ */
+async function endHoldsOf(db: DbOrTx, codeId: string, clientAddress: string): Promise<void> {
+  await db
+    .update(discountRedemptions)
+    .set({ heldUntil: sql`now()` })
+    .where(
+      and(
+        eq(discountRedemptions.codeId, codeId),
+        eq(discountRedemptions.clientAddress, clientAddress),
+        eq(discountRedemptions.status, 'held'),
+        gt(discountRedemptions.heldUntil, sql`now()`),
+      ),
+    );
+}
+
+/**
+ * The order's use of its code: 'used' when it is paid, 'held' for `hold.minutes` while its money is
+ * awaited. A card order takes over the use its PaymentIntent held (holdCardDiscount), expired or
+ * not: one row.
  */
 export async function recordRedemption(
   db: DbOrTx,
   discount: AppliedDiscount,
   order: { id: string; email: string; paid: boolean; paymentIntentId: string | null },
+  hold: DiscountHold,
 ): Promise<void> {
   const status = order.paid ? ('used' as const) : ('held' as const);
   // The order's code row wins over the hold's: a code deleted and made again meanwhile.
@@ -126,53 +165,10 @@ export async function recordRedemption(
       paymentIntentId: order.paymentIntentId,
       email: order.email.trim().toLowerCase(),
       status,
+      heldUntil: order.paid ? null : holdEnd(hold.minutes),
+      clientAddress: hold.clientAddress ?? null,
     })
     .onConflictDoUpdate({ target: discountRedemptions.paymentIntentId, set: takeOver });
-}
-
-/**
- * Holds a use of the code for a card payment in flight, keyed by its PaymentIntent, under the same
- * lock and count as an order: of 50 intents started at once for a code limited to 10, 10 hold it and
- * 40 are refused. The same intent asked again holds once. The hold counts until `CARD_HOLD_MS` has
- * passed; the paid order then takes it over (recordRedemption).
- */
-export async function holdCardDiscount(
-  db: Db,
-  priced: AppliedDiscount,
-  cart: { lines: DiscountLine[]; email: string; intentId: string },
-): Promise<void> {
-  const input = { code: priced.code, lines: cart.lines, email: cart.email, lock: true };
-  await db.transaction(async (tx) => {
-    // Locked first: the same intent asked twice at once finds the first one's hold, not a used-up code.
-    await findLiveCode(tx, input.code, true);
-    const [held] = await tx
-      .select({ counts: sql<boolean>`${discountRedemptions.status} = 'used' or ${liveHold}` })
-      .from(discountRedemptions)
-      .where(eq(discountRedemptions.paymentIntentId, cart.intentId));
-    if (held?.counts) return;
-    // A new hold, or a renewed one for an intent asked again after its hold ran out: checked anew.
-    const discount = await priceDiscount(tx, input);
-    if (discount.cents !== priced.cents) {
-      // The code was edited between the price and the hold: the intent's amount is not its price.
-      throw conflict('discountCode: This promo code has just changed; please check the total again', {
-        field: 'discountCode',
-      });
-    }
-    const heldUntil = sql.raw(`now() + interval '${CARD_HOLD_MS / 1000} seconds'`);
-    await tx
-      .insert(discountRedemptions)
-      .values({
-        codeId: discount.codeId,
-        paymentIntentId: cart.intentId,
-        email: input.email.trim().toLowerCase(),
-        status: 'held',
-        heldUntil,
-      })
-      .onConflictDoUpdate({
-        target: discountRedemptions.paymentIntentId,
-        set: { status: 'held', heldUntil },
-      });
-  });
 }
 
 /**

@@ -27,7 +27,8 @@ const MESSAGES: Record<DiscountRefusal, string> = {
   discount_expired: 'This promo code has expired',
   discount_not_yet_valid: 'This promo code is not valid yet',
   discount_used_up: 'This promo code has been used as many times as it may be',
-  discount_used_up_for_email: 'This promo code has already been used with this email',
+  discount_not_available: 'This promo code cannot be used for this order',
+  discount_nothing_off: 'This promo code takes nothing off this cart',
   discount_minimum_not_reached: 'The cart is below this promo code’s minimum',
   discount_not_for_guides: 'This promo code does not apply to these guides',
   discount_not_for_country: 'This promo code does not apply to guides of these countries',
@@ -38,7 +39,7 @@ const MESSAGES: Record<DiscountRefusal, string> = {
 export function discountRefusal(code: DiscountRefusal, detail = ''): DomainError {
   const message = `discountCode: ${MESSAGES[code]}${detail}`;
   // Used up is a state of the shop, not of the request: 409, as a sold-out item.
-  const make = code === 'discount_used_up' || code === 'discount_used_up_for_email' ? conflict : invalid;
+  const make = code === 'discount_used_up' || code === 'discount_not_available' ? conflict : invalid;
   return make(message, { field: 'discountCode', code });
 }
 
@@ -77,8 +78,10 @@ export function discountCents(
   if (code.validFrom && cart.now < code.validFrom) throw discountRefusal('discount_not_yet_valid');
   if (code.validUntil && cart.now >= code.validUntil) throw discountRefusal('discount_expired');
   if (code.maxUses !== null && cart.uses.all >= code.maxUses) throw discountRefusal('discount_used_up');
+  // Known only when the order is placed, and refused without naming the email's history: the price
+  // of a cart must not tell who bought (docs/features/discounts.md).
   if (code.maxUsesPerEmail !== null && (cart.uses.byEmail ?? 0) >= code.maxUsesPerEmail) {
-    throw discountRefusal('discount_used_up_for_email');
+    throw discountRefusal('discount_not_available');
   }
   const subtotal = cart.lines.reduce((sum, line) => sum + lineCents(line), 0);
   const minimum = toCents(code.minimumCart);
@@ -86,6 +89,11 @@ export function discountCents(
     throw discountRefusal('discount_minimum_not_reached', ` (${centsToDecimal(minimum)} €)`);
   }
   const eligible = eligibleLines(code, cart.lines).reduce((sum, line) => sum + lineCents(line), 0);
-  if (code.kind === 'percent') return Math.min(eligible, Math.round((eligible * Number(code.value)) / 100));
-  return Math.min(eligible, toCents(code.value));
+  const cents =
+    code.kind === 'percent'
+      ? Math.min(eligible, Math.round((eligible * Number(code.value)) / 100))
+      : Math.min(eligible, toCents(code.value));
+  // A code on free guides would spend a limited code's uses for nothing (docs/features/discounts.md).
+  if (cents === 0) throw discountRefusal('discount_nothing_off');
+  return cents;
 }

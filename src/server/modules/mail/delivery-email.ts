@@ -15,6 +15,8 @@ export interface DeliveryEmailInput {
   guides: { title: string; withCompanion: boolean; costs?: { full?: string; light?: string } }[];
   /** Sent again at the shopper's request ("Resend my links"). */
   resend: boolean;
+  /** Sent again because the operator corrected the order's address: the email says so. */
+  emailChanged?: boolean;
   /** The promo code the order used, shown under its guides (issue 18). */
   discount?: OrderDiscount;
 }
@@ -32,6 +34,9 @@ const copy = {
     greeting: (name: string) => `Bonjour ${name},`,
     intro: 'Merci pour votre achat ! Vos guides sont prêts :',
     resendIntro: 'Comme demandé, voici de nouveau l’accès à vos guides :',
+    changedSubject: (n: string) => `L’adresse de votre commande a été mise à jour – commande ${n}`,
+    changedIntro:
+      'L’adresse de votre commande a été mise à jour : vos guides arrivent désormais à cette adresse. Voici l’accès à vos guides :',
     companion: 'avec son PDF complémentaire',
     linkIntro: 'Téléchargez-les depuis la page de votre commande :',
     button: 'Télécharger mes guides',
@@ -47,6 +52,9 @@ const copy = {
     greeting: (name: string) => `Hello ${name},`,
     intro: 'Thank you for your purchase! Your guides are ready:',
     resendIntro: 'As requested, here is the way to your guides again:',
+    changedSubject: (n: string) => `The email address on your order was updated – order ${n}`,
+    changedIntro:
+      'The email address on your order was updated: your guides now come to this address. Here is the way to your guides:',
     companion: 'with its companion PDF',
     linkIntro: 'Download them from your order page:',
     button: 'Download my guides',
@@ -61,9 +69,13 @@ const copy = {
 /** The delivery email in the order's language, as plain text and as HTML with the same content. */
 export function composeDeliveryEmail(input: DeliveryEmailInput): ComposedEmail {
   const t = copy[input.locale];
-  const subject = input.resend ? t.resendSubject(input.orderNumber) : t.subject(input.orderNumber);
+  const subject = input.emailChanged
+    ? t.changedSubject(input.orderNumber)
+    : input.resend
+      ? t.resendSubject(input.orderNumber)
+      : t.subject(input.orderNumber);
   const name = input.firstName.replace(/\s+/g, ' ').trim();
-  const intro = input.resend ? t.resendIntro : t.intro;
+  const intro = input.emailChanged ? t.changedIntro : input.resend ? t.resendIntro : t.intro;
   const guideLine = (g: DeliveryEmailInput['guides'][number]) =>
     g.withCompanion ? `${g.title} (${t.companion})` : g.title;
   // The sizes and what they cost in data (issue 20), under each guide.

@@ -13,7 +13,18 @@ export const deliverOrderJob = (orderId: string) =>
   deliverOrder.input({ orderId }, { dedupeKey: `${DELIVER_ORDER_JOB}:${orderId}` });
 
 /** Sending the delivery email again, asked for by the shopper: one job (and one email) per request. */
-export const resendLinks = jobKind('resend-links', z.object({ orderId: z.uuid(), requestId: z.uuid() }));
+export const resendLinks = jobKind(
+  'resend-links',
+  z.object({
+    orderId: z.uuid(),
+    requestId: z.uuid(),
+    /** Why it goes again: the buyer asked (the default), or the operator corrected the address. */
+    why: z.enum(['asked', 'email_changed']).optional(),
+  }),
+);
 export const RESEND_LINKS_JOB = resendLinks.kind;
-export const resendLinksJob = (orderId: string, requestId: string) =>
-  resendLinks.input({ orderId, requestId }, { dedupeKey: `${RESEND_LINKS_JOB}:${requestId}` });
+export const resendLinksJob = (orderId: string, requestId: string, why?: 'asked' | 'email_changed') =>
+  resendLinks.input(
+    { orderId, requestId, ...(why ? { why } : {}) },
+    { dedupeKey: `${RESEND_LINKS_JOB}:${requestId}` },
+  );

@@ -57,7 +57,11 @@ export function deliveryJobs<D extends DeliveryJobDeps>(options: {
       const delivery = await completedOrder(deps.db, job.orderId);
       // Access revoked since the ask (a full refund): its links would only answer 403.
       if (!hasGuideAccess(delivery.order)) return;
-      await sendDeliveryEmail(deps, delivery, { resendRequestId: job.requestId, signal: context.signal });
+      await sendDeliveryEmail(deps, delivery, {
+        resendRequestId: job.requestId,
+        emailChanged: job.why === 'email_changed',
+        signal: context.signal,
+      });
     }),
   ];
 }

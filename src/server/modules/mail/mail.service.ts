@@ -149,7 +149,7 @@ const deliveryKey = (orderId: string) => `delivery:${orderId}`;
 export async function sendDeliveryEmail(
   deps: MailDeps,
   delivery: DeliveryOrder,
-  options: { resendRequestId?: string; signal?: AbortSignal } = {},
+  options: { resendRequestId?: string; emailChanged?: boolean; signal?: AbortSignal } = {},
 ): Promise<'sent' | 'already-sent'> {
   const { order, items } = delivery;
   const resendId = options.resendRequestId;
@@ -174,6 +174,7 @@ export async function sendDeliveryEmail(
       ),
     })),
     resend: resendId !== undefined,
+    emailChanged: options.emailChanged === true,
     discount: order,
   });
   return sendLoggedEmail(

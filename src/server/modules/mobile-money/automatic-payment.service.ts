@@ -25,6 +25,7 @@ import { cinetpayPayment } from './cinetpay-payment';
 import { cinetpayPollJob, pollDelayMs } from './cinetpay-poll-job';
 import { decidedConflict, findMobileMoneyOrderByPublicId } from './mobile-money.service';
 import { mobileMoneyEmailJob } from './mobile-money-email-job';
+import { isWaveAttempt, paymentStateOf } from './payment-state';
 
 /**
  * Automatic mobile money: the shop initialises a payment with the provider, the shopper pays on the
@@ -43,24 +44,12 @@ export interface AutomaticPaymentDeps {
   /** The shop's address as the provider reaches it: PUBLIC_URL, else this server's own address. */
   baseUrl: () => string;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Wave Checkout is configured (its own module settles its sessions: docs/features/wave.md). */
+  waveOffered?: boolean;
 }
 
 /** A transaction id CinetPay accepts: letters and digits, unique (128 random bits). */
 const newTransactionId = () => `GA${randomBytes(16).toString('hex').toUpperCase()}`;
-
-const FAILED_STATUSES = new Set(['REFUSED', 'CANCELED', 'CANCELLED']);
-
-export function paymentStateOf(
-  order: Pick<OrderRow, 'status' | 'providerTransactionId' | 'providerStatus' | 'providerAttentionAt'>,
-): PaymentState {
-  if (order.status === 'completed') return 'paid';
-  if (order.status === 'rejected') return 'failed';
-  if (!order.providerTransactionId) return 'none';
-  // Flagged for the operator (wrong amount, no confirmation in 24 h): no more waiting on CinetPay.
-  if (order.providerAttentionAt) return 'review';
-  if (FAILED_STATUSES.has((order.providerStatus ?? '').toUpperCase())) return 'failed';
-  return 'waiting';
-}
 
 export const amountXofOf = (order: Pick<OrderRow, 'total'>) => cinetpayAmountXof(toCents(order.total));
 
@@ -90,7 +79,12 @@ export async function startAutomaticPayment(
   }
   const amountXof = amountXofOf(order);
   if (amountXof < CINETPAY_MIN_XOF) throw invalid(`The provider takes at least ${CINETPAY_MIN_XOF} FCFA`);
-  if (order.providerTransactionId && order.providerPaymentUrl && paymentStateOf(order) === 'waiting') {
+  if (
+    order.providerTransactionId &&
+    !isWaveAttempt(order.providerTransactionId) &&
+    order.providerPaymentUrl &&
+    paymentStateOf(order) === 'waiting'
+  ) {
     return { paymentUrl: order.providerPaymentUrl, amountXof, paymentState: 'waiting' };
   }
   const transactionId = newTransactionId();
@@ -266,6 +260,7 @@ export async function automaticPaymentStatus(deps: AutomaticPaymentDeps, publicI
     refresh &&
     deps.provider &&
     order.providerTransactionId &&
+    !isWaveAttempt(order.providerTransactionId) &&
     paymentStateOf(order) === 'waiting' &&
     (!order.providerCheckedAt || Date.now() - order.providerCheckedAt.getTime() > REFRESH_MS)
   ) {
@@ -282,6 +277,12 @@ export async function automaticPaymentStatus(deps: AutomaticPaymentDeps, publicI
     status: order.status,
     paymentState: paymentStateOf(order),
     automaticAvailable: Boolean(deps.provider) && undecided,
+    waveAvailable: Boolean(deps.waveOffered) && undecided,
+    attempt: order.providerTransactionId
+      ? isWaveAttempt(order.providerTransactionId)
+        ? ('wave' as const)
+        : ('cinetpay' as const)
+      : null,
     amountXof: deps.provider ? amountXofOf(order) : null,
     providerStatus: order.providerStatus,
   };

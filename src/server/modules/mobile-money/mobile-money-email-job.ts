@@ -25,6 +25,8 @@ export const mobileMoneyEmail = jobKind(
     orderId: z.uuid(),
     receiptId: z.uuid().optional(),
     flag: z.string().max(40).optional(),
+    /** A rejection's reason, as the operator typed it. */
+    reason: z.string().max(500).optional(),
   }),
 );
 export const MOBILE_MONEY_EMAIL_JOB = mobileMoneyEmail.kind;
@@ -55,4 +57,11 @@ export const mobileMoneyEmailJob = (
       dedupeKey: `${MOBILE_MONEY_EMAIL_JOB}:${mobileMoneyEmailKey({ kind, orderId, receiptId, flag })}`,
       runAfter,
     },
+  );
+
+/** The rejection email, with the operator's reason when they gave one. */
+export const rejectionEmailJob = (orderId: string, reason?: string) =>
+  mobileMoneyEmail.input(
+    { kind: 'rejection', orderId, ...(reason ? { reason } : {}) },
+    { dedupeKey: `${MOBILE_MONEY_EMAIL_JOB}:${mobileMoneyEmailKey({ kind: 'rejection', orderId })}` },
   );

@@ -31,6 +31,7 @@ const shopperCopy = {
     rejectedSubject: (n: string) => `Paiement non validé – commande ${n}`,
     rejected: (n: string, ref: string, total: string) =>
       `Nous n’avons pas pu valider votre paiement mobile money pour la commande ${n} (référence ${ref}, ${total}).`,
+    rejectedReason: (reason: string) => `Motif : ${reason}`,
     rejectedNext:
       'Si vous avez bien payé, répondez à cet e-mail avec votre reçu et le numéro de transaction : nous vérifierons de nouveau.',
     orderPage: 'Votre commande :',
@@ -46,6 +47,7 @@ const shopperCopy = {
     rejectedSubject: (n: string) => `Payment not validated – order ${n}`,
     rejected: (n: string, ref: string, total: string) =>
       `We could not validate your mobile money payment for order ${n} (reference ${ref}, ${total}).`,
+    rejectedReason: (reason: string) => `Reason: ${reason}`,
     rejectedNext:
       'If you did pay, reply to this email with your receipt and the transaction number: we will check again.',
     orderPage: 'Your order:',
@@ -75,11 +77,16 @@ export function composeReceiptReceivedEmail(
 }
 
 /** To the shopper: the operator rejected the payment. */
-export function composeRejectionEmail(order: MobileMoneyEmailOrder, orderPageUrl: string): ComposedEmail {
+export function composeRejectionEmail(
+  order: MobileMoneyEmailOrder,
+  orderPageUrl: string,
+  reason?: string,
+): ComposedEmail {
   const t = shopperCopy[order.locale];
   return compose(order.locale, t.rejectedSubject(order.orderNumber), [
     t.greeting(order.firstName.trim()),
     t.rejected(order.orderNumber, order.reference ?? '—', displayPrice(order.total, order.locale)),
+    ...(reason ? [t.rejectedReason(reason)] : []),
     t.rejectedNext,
     `${t.orderPage} ${orderPageUrl}`,
     t.signature,
@@ -111,12 +118,17 @@ export function composeOperatorPaymentAttention(
   payment: { transactionId: string; providerStatus: string | null; reason: string },
   adminUrl: string,
 ): ComposedEmail {
+  // A Wave session is held as `wave:<id>` (docs/features/wave.md).
+  const wave = payment.transactionId.startsWith('wave:');
+  const where = wave
+    ? `Wave checkout session ${payment.transactionId.slice(5)}, last status ${payment.providerStatus ?? 'unknown'}. Look it up in Wave's Business Portal.`
+    : `CinetPay transaction ${payment.transactionId}, last status ${payment.providerStatus ?? 'unknown'}. Look it up in CinetPay's back-office.`;
   return compose(
     'en',
-    `CinetPay payment to check – order ${order.orderNumber}`,
+    `${wave ? 'Wave' : 'CinetPay'} payment to check – order ${order.orderNumber}`,
     [
       `The automatic mobile money payment of order ${order.orderNumber} needs you: ${payment.reason}.`,
-      `CinetPay transaction ${payment.transactionId}, last status ${payment.providerStatus ?? 'unknown'}. Look it up in CinetPay's back-office.`,
+      where,
       `Customer: ${order.firstName} ${order.lastName}, ${order.email}, ${order.phoneNumber}.`,
       `Amount: ${displayPrice(order.total, 'en')}. Guides: ${order.guides.join(', ')}.`,
       'The shopper was told they would hear from us within 24 hours. Validate, reject or refund it; the Mobile Money tab:',

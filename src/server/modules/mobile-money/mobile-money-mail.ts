@@ -69,6 +69,7 @@ export async function sendMobileMoneyEmail(
     orderId: string;
     receiptId?: string;
     flag?: string;
+    reason?: string;
     /** "Resend my links" for an unpaid order: one email per request, logged like a resend. */
     resendRequestId?: string;
   },
@@ -103,7 +104,7 @@ export async function sendMobileMoneyEmail(
     : job.kind === 'receipt-received'
       ? composeReceiptReceivedEmail(facts, page)
       : job.kind === 'rejection'
-        ? composeRejectionEmail(facts, page)
+        ? composeRejectionEmail(facts, page, job.reason)
         : job.kind === 'operator-payment-attention'
           ? composeOperatorPaymentAttention(
               facts,

@@ -59,6 +59,7 @@ function registerShopperRoutes(app: ZodApp, deps: MobileMoneyDeps): void {
         deps,
         request.body,
         app.services.siteOrigin.placedThrough(request),
+        request.ip,
       );
       // A repeat without the claim key the order was placed with: it exists, nothing more.
       if (!placed.response) {
@@ -116,7 +117,8 @@ function registerOperatorRoutes(app: ZodApp, { db, files }: MobileMoneyDeps): vo
   });
 
   route(app, api.admin.rejectOrder, async (request) => {
-    const order = await decideOrder(db, adminActorOf(request), request.params.id, { kind: 'reject' });
+    const reason = request.body?.reason || undefined;
+    const order = await decideOrder(db, adminActorOf(request), request.params.id, { kind: 'reject', reason });
     return { id: order.id, status: 'rejected' as const, message: 'Rejection email sent to customer' };
   });
 

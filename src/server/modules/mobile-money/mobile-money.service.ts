@@ -24,7 +24,7 @@ import { receiptPayment } from './receipt-payment';
 export interface MobileMoneyDeps {
   db: Db;
   files: FileStore;
-  config: Pick<Config, 'mobileMoney' | 'limits'> & Partial<Pick<Config, 'cinetpay'>>;
+  config: Pick<Config, 'mobileMoney' | 'limits'> & Partial<Pick<Config, 'cinetpay' | 'wave'>>;
 }
 
 /**
@@ -64,14 +64,10 @@ export async function placeMobileMoneyOrder(
   deps: MobileMoneyDeps,
   body: z.infer<typeof createMobileMoneyOrderBodySchema>,
   origin?: string,
+  clientAddress?: string,
 ): Promise<{ response: CreateMobileMoneyOrderResponse | undefined; created: boolean }> {
-  const customer = {
-    email: body.email,
-    firstName: body.firstName,
-    lastName: body.lastName,
-    mobile: body.mobile,
-    whatsapp: body.whatsapp,
-  };
+  const { email, firstName, lastName, mobile, whatsapp } = body;
+  const customer = { email, firstName, lastName, mobile, whatsapp };
   const claimed = toCents(body.total);
   if (claimed === 0) throw invalid('This cart is free: place it as a free order, no payment is needed');
   let placed: Awaited<ReturnType<typeof createOrder>>;
@@ -86,6 +82,7 @@ export async function placeMobileMoneyOrder(
       claimKeyHash: body.claimKey ? hashClaimKey(body.claimKey) : undefined,
       origin,
       discountCode: body.discountCode,
+      discountHold: { minutes: deps.config.limits.discountHoldMinutes, clientAddress },
       findRepeat: repeatOrWithinDailyLimit(METHOD.mobileMoney, dailyLimit(deps, customer, body.items)),
     });
   } catch (error) {
@@ -129,15 +126,26 @@ export async function placeMobileMoneyOrder(
         totalCents,
       })),
       verificationHours: VERIFICATION_HOURS,
-      // Offered only when the provider's keys are set; otherwise the receipt flow is all there is.
-      automaticPayment: deps.config.cinetpay
-        ? {
-            provider: 'cinetpay' as const,
-            checkoutUrl: `/api/orders/${encodeURIComponent(order.publicId)}/mobile-money/checkout`,
-            statusUrl: `/api/orders/${encodeURIComponent(order.publicId)}/mobile-money/status`,
-          }
-        : null,
+      ...automaticOptions(deps, order.publicId),
     },
+  };
+}
+
+/**
+ * The automatic ways to pay, offered only when their keys are set (otherwise the receipt flow is all
+ * there is): Wave Checkout first (docs/features/wave.md), then CinetPay.
+ */
+function automaticOptions(deps: MobileMoneyDeps, publicId: string) {
+  const id = encodeURIComponent(publicId);
+  return {
+    automaticPayment: deps.config.cinetpay
+      ? {
+          provider: 'cinetpay' as const,
+          checkoutUrl: `/api/orders/${id}/mobile-money/checkout`,
+          statusUrl: `/api/orders/${id}/mobile-money/status`,
+        }
+      : null,
+    wave: deps.config.wave ? { checkoutUrl: `/api/orders/${id}/wave/checkout` } : null,
   };
 }
 

@@ -131,7 +131,10 @@ function toPendingOrder(
     overdue: undecided && order.createdAt.getTime() < overdueBefore,
     automaticPayment: order.providerTransactionId
       ? {
-          provider: 'cinetpay',
+          // A Wave session is held as `wave:<id>` (docs/features/wave.md).
+          provider: order.providerTransactionId.startsWith('wave:')
+            ? ('wave' as const)
+            : ('cinetpay' as const),
           transactionId: order.providerTransactionId,
           providerStatus: order.providerStatus,
           startedAt: order.providerStartedAt?.toISOString() ?? null,

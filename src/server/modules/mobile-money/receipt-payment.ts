@@ -8,7 +8,7 @@ import type { PaymentAction, PaymentProvider, PaymentStatus } from '../payments/
 import { paymentUrlFor } from '../payments/payment-url';
 
 /** The operator's word on a receipt: the money is there, or it is not. */
-export type ReceiptDecision = { kind: 'validate'; verifiedBy: string } | { kind: 'reject' };
+export type ReceiptDecision = { kind: 'validate'; verifiedBy: string } | { kind: 'reject'; reason?: string };
 
 /** What a shopper needs to pay by receipt: the wallet page for this order, and the wallets taken. */
 export interface ReceiptInstructions {

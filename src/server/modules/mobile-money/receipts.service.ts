@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { jobs, orders, paymentReceipts, storedFiles } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../domain/errors';
 import { recordActivity } from '../activity/activity';
+import { keepHoldUntilDecided } from '../discounts/discount-holds';
 import { type StoredFile, storeFile } from '../files/files.service';
 import { pdfToWebp } from '../files/pdf-to-image';
 import {
@@ -31,6 +32,7 @@ import {
   MOBILE_MONEY_EMAIL_JOB,
   type MobileMoneyEmailKind,
   mobileMoneyEmailJob,
+  rejectionEmailJob,
 } from './mobile-money-email-job';
 import { type ReceiptDecision, receiptAction } from './receipt-payment';
 
@@ -136,6 +138,8 @@ export async function acceptReceipt(
           updatedAt: sql`now()`,
         })
         .where(eq(orders.id, order.id));
+      // The buyer says they paid: the code's use stays theirs until the operator decides.
+      await keepHoldUntilDecided(tx, order.id);
       for (const kind of ['receipt-received', 'operator-receipt-notice'] as const) {
         if (!(await emailedRecently(tx, kind, order.id))) {
           await enqueueJob(tx, mobileMoneyEmailJob(kind, order.id, receipt!.id));
@@ -193,14 +197,20 @@ export async function decideOrder(
         ? await completeOrder(tx, action.ref, { verifiedBy: action.verifiedBy ?? 'operator' })
         : await rejectOrder(tx, order.id);
     if (!row) return undefined;
-    if (action.action !== 'complete') await enqueueJob(tx, mobileMoneyEmailJob('rejection', row.id));
+    const reason = decision.kind === 'reject' ? decision.reason : undefined;
+    if (action.action !== 'complete') await enqueueJob(tx, rejectionEmailJob(row.id, reason));
     await recordActivity(tx, {
       actor,
       action: action.action === 'complete' ? 'order.validate' : 'order.reject',
       subjectType: 'order',
       subjectId: row.id,
       before: { orderNumber: order.orderNumber, status: order.status },
-      after: { orderNumber: row.orderNumber, status: row.status, verifiedBy: row.verifiedBy },
+      after: {
+        orderNumber: row.orderNumber,
+        status: row.status,
+        verifiedBy: row.verifiedBy,
+        ...(reason ? { reason } : {}),
+      },
     });
     return row;
   });

@@ -10,6 +10,8 @@ import { orderEvents, orders } from '../../db/schema';
 export type OrderEventKind =
   | 'download'
   | 'refund'
+  /** A refund the provider (Stripe, Wave) refused, with its reason. */
+  | 'refund_refused'
   | 'access_revoked'
   | 'access_restored'
   | 'email_changed'

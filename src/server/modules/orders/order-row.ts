@@ -18,9 +18,17 @@ export async function discountOf(
   if (!input.discountCode) return undefined;
   if (!input.alreadyPaid) {
     const email = input.customer.email;
-    return priceDiscount(tx, { code: input.discountCode, lines: cart.lines, email, lock: true });
+    const { clientAddress } = input.discountHold;
+    return priceDiscount(tx, {
+      code: input.discountCode,
+      lines: cart.lines,
+      email,
+      lock: true,
+      clientAddress,
+    });
   }
-  if (input.paidCents > cart.totalCents) return undefined;
+  // Paid the full price (or more): the code took nothing off, so it is neither recorded nor counted.
+  if (input.paidCents >= cart.totalCents) return undefined;
   return acceptPaidDiscount(tx, {
     code: input.discountCode,
     subtotalCents: cart.totalCents,

@@ -6,7 +6,7 @@ import { isPaidOnOrder, type PaymentMethod } from '../../../shared/payment-metho
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { guideEditions, orderItems, orders, travelGuides } from '../../db/schema';
 import { invalid } from '../../domain/errors';
-import { recordRedemption } from '../discounts/discount-pricing';
+import { type DiscountHold, recordRedemption } from '../discounts/discount-pricing';
 import { enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob } from '../mail/delivery-jobs';
 import { discountOf, newOrderRow } from './order-row';
@@ -118,6 +118,8 @@ export interface NewOrder {
   origin?: string;
   /** A discount code the shopper entered: checked and its use recorded in the order's transaction. */
   discountCode?: string;
+  /** How that use is held while the order is unpaid, and by which client address. */
+  discountHold: DiscountHold;
 }
 
 export interface PlacedOrder {
@@ -176,7 +178,7 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
           editionId: sql`(select e.id from ${guideEditions} e where e.guide_id = ${line.guideId} order by e.number desc limit 1)`,
         })),
       );
-      if (discount) await recordRedemption(tx, discount, { ...order, paid });
+      if (discount) await recordRedemption(tx, discount, { ...order, paid }, input.discountHold);
       // In the same transaction: a paid order exists if and only if its delivery is queued.
       if (paid) await enqueueJob(tx, deliverOrderJob(order.id));
       return { order, created: true };

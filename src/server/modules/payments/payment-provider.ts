@@ -51,3 +51,48 @@ export interface PaymentProvider<Start, Started, Notification, Details = undefin
   /** A notification, already authenticated or refused by the provider, as a neutral action. */
   action(notification: Notification): PaymentAction | Promise<PaymentAction>;
 }
+
+/** A refund as its provider reports it: `amount` in cents of the order's currency, `status` in its own words. */
+export interface ProviderRefund {
+  id: string;
+  amount: number;
+  currency: string;
+  /** Stripe's words (succeeded, pending, failed, canceled…); other providers answer in the same ones. */
+  status: string;
+  metadata: Record<string, string>;
+}
+
+/** The payment a refund sends money back from, as its provider knows it. */
+export interface RefundablePayment {
+  orderId: string;
+  orderNumber: string;
+  /** The provider's id of the payment: Stripe's PaymentIntent, Wave's checkout session. */
+  reference: string;
+  /** The refund row waiting for the answer (how a late webhook finds it). */
+  refundId: string;
+}
+
+/** The provider said no; `reason` is its own, shown to the operator. */
+export class RefundRefusedError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+/** The provider could not be reached; the same request again asks again, with the same key. */
+export class RefundUnavailableError extends Error {}
+
+/**
+ * The payment port's refunds (decision 040): every way of paying refunds through one of these.
+ * `byHand`: the operator sent the money back outside the shop and the provider only records it, so
+ * the refund is decided as it is asked. Otherwise `refund` asks the provider, outside any transaction,
+ * and the same idempotency key never refunds twice.
+ */
+export interface RefundProvider {
+  readonly name: 'stripe' | 'wave' | 'manual';
+  /** How the operator reads the provider's name ("Stripe refused the refund: …"). */
+  readonly label: string;
+  readonly byHand: boolean;
+  /** Whether a part of the payment may be refunded (Wave refunds a checkout whole). */
+  readonly partial: boolean;
+  refund(payment: RefundablePayment, cents: number, idempotencyKey: string): Promise<ProviderRefund>;
+}

@@ -37,7 +37,8 @@ function assertPaid(order: OrderRow): void {
 function paymentReference(order: OrderRow): string | null {
   if (order.paymentMethod === METHOD.card) return order.paymentIntentId;
   if (order.paymentMethod === METHOD.free) return null;
-  return order.providerTransactionId ?? order.mobileMoneyReference;
+  // A Wave session is held as `wave:<id>` (docs/features/wave.md); the receipt prints Wave's id.
+  return order.providerTransactionId?.replace(/^wave:/, '') ?? order.mobileMoneyReference;
 }
 
 /** What the receipt prints, read from the order as it is now (refunds included). */

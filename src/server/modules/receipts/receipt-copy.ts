@@ -1,7 +1,7 @@
 import type { Locale } from '../../../shared/locale';
 
 /** How an order was paid, as a receipt names it (admin-orders' `methodOf`). */
-export type ReceiptMethod = 'card' | 'mobile_money' | 'cinetpay' | 'free';
+export type ReceiptMethod = 'card' | 'mobile_money' | 'cinetpay' | 'wave' | 'free';
 
 /** Every word a receipt prints, in the order's language (issue 19). */
 export const RECEIPT_COPY = {
@@ -29,12 +29,14 @@ export const RECEIPT_COPY = {
       card: 'Carte bancaire (Stripe)',
       mobile_money: 'Mobile money',
       cinetpay: 'Mobile money (CinetPay)',
+      wave: 'Wave',
       free: 'Commande gratuite : aucun paiement',
     } satisfies Record<ReceiptMethod, string>,
     references: {
       card: 'Paiement Stripe',
       mobile_money: 'Référence mobile money',
       cinetpay: 'Transaction CinetPay',
+      wave: 'Session Wave',
       free: '',
     } satisfies Record<ReceiptMethod, string>,
     testMode: 'Mode test : aucun paiement réel.',
@@ -66,12 +68,14 @@ export const RECEIPT_COPY = {
       card: 'Card (Stripe)',
       mobile_money: 'Mobile money',
       cinetpay: 'Mobile money (CinetPay)',
+      wave: 'Wave',
       free: 'Free order: no payment',
     } satisfies Record<ReceiptMethod, string>,
     references: {
       card: 'Stripe payment',
       mobile_money: 'Mobile-money reference',
       cinetpay: 'CinetPay transaction',
+      wave: 'Wave session',
       free: '',
     } satisfies Record<ReceiptMethod, string>,
     testMode: 'Test mode: no real payment.',

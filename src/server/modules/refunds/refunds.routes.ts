@@ -6,11 +6,11 @@ import { refundOrder } from './refund-order';
 
 /** The operator's refunds (issue 18), behind the admin key. */
 export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, payments } = app.services;
+  const { db, payments, wave } = app.services;
 
   route(app, api.adminRefunds.refundOrder, async (request) =>
     refundOrder(
-      { db, payments },
+      { db, payments, wave: wave.wave },
       { ...request.body, orderId: request.params.id, actor: adminActorOf(request) },
     ),
   );

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { centsToDecimal } from '../../../shared/money';
-import type { RefundView } from '../../adapters/payments/card-gateway';
 import type { Tx } from '../../db/client';
 import { refunds } from '../../db/schema';
+import type { ProviderRefund } from '../payments/payment-provider';
 import { applySucceededRefund, type LockedOrder, type RefundRow, settleRefund } from './refund-ledger';
 
 /**
@@ -20,7 +20,7 @@ function statusOf(stripeStatus: string): RefundRow['status'] {
   return 'pending';
 }
 
-async function rowFor(tx: Tx, view: RefundView): Promise<RefundRow | undefined> {
+async function rowFor(tx: Tx, view: ProviderRefund): Promise<RefundRow | undefined> {
   const [byStripeId] = await tx.select().from(refunds).where(eq(refunds.providerRefundId, view.id));
   if (byStripeId) return byStripeId;
   const ours = view.metadata[REFUND_ROW_METADATA];
@@ -33,7 +33,16 @@ async function rowFor(tx: Tx, view: RefundView): Promise<RefundRow | undefined> 
  * Records `view` on `order` (whose row the caller has locked). A refund we did not ask for (made in
  * Stripe's dashboard) becomes a row of its own, by 'stripe'. Returns the row as it now stands.
  */
-export async function recordStripeRefund(tx: Tx, order: LockedOrder, view: RefundView): Promise<RefundRow> {
+export const recordStripeRefund = (tx: Tx, order: LockedOrder, view: ProviderRefund) =>
+  recordProviderRefund(tx, order, view, 'stripe');
+
+/** Records `view` from `provider` (Stripe's, or Wave's answer to our request) on `order`. */
+export async function recordProviderRefund(
+  tx: Tx,
+  order: LockedOrder,
+  view: ProviderRefund,
+  provider: RefundRow['provider'] = 'stripe',
+): Promise<RefundRow> {
   const status = statusOf(view.status);
   const existing = await rowFor(tx, view);
   if (!existing) {
@@ -43,7 +52,7 @@ export async function recordStripeRefund(tx: Tx, order: LockedOrder, view: Refun
         orderId: order.id,
         amount: centsToDecimal(view.amount),
         currency: view.currency.toUpperCase(),
-        provider: 'stripe',
+        provider,
         providerRefundId: view.id,
         status,
         note: 'Refunded in Stripe',

@@ -1,18 +1,25 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { sendTemplateMessage, WhatsAppApiError } from '../../adapters/whatsapp/cloud-api';
+import {
+  sendTemplateMessage,
+  type TemplateMessage,
+  WhatsAppApiError,
+} from '../../adapters/whatsapp/cloud-api';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { orders, whatsappMessages } from '../../db/schema';
 import type { JobContext } from '../jobs/worker';
 import { PermanentJobError } from '../jobs/worker';
 import { recordOrderEvent } from '../orders/order-events';
+import { isUnsolicited, numberHasRoom } from './number-allowance';
 import { type WhatsAppMessageKind, whatsappDedupeKey } from './whatsapp-jobs';
 import { composeTemplate, type TemplateConfig } from './whatsapp-templates';
 
 export interface WhatsAppSendDeps {
   db: Db;
-  config: TemplateConfig & Pick<Config, 'whatsapp'>;
+  config: TemplateConfig & Pick<Config, 'whatsapp' | 'limits'>;
 }
+
+type OrderRow = typeof orders.$inferSelect;
 
 /**
  * Retryable refusals (rate limits, Meta's outages) are tried this many times with the outbox's
@@ -24,6 +31,43 @@ export const MAX_SEND_ATTEMPTS = 10;
 /** Whether the order is still one the message is about: paid for order-paid, waiting for mobile money. */
 const stillDue = (kind: WhatsAppMessageKind, status: string) =>
   kind === 'order-paid' ? status === 'completed' : status === 'pending';
+
+/**
+ * The message's row: the one a first attempt wrote, or a new one. An unsolicited message to a
+ * number that had its day's share is not written: the order's timeline says it was skipped.
+ */
+async function messageRow(
+  deps: WhatsAppSendDeps,
+  input: { kind: WhatsAppMessageKind; order: OrderRow; message: TemplateMessage; dedupeKey: string },
+) {
+  const { kind, order, message, dedupeKey } = input;
+  const byKey = eq(whatsappMessages.dedupeKey, dedupeKey);
+  const [existing] = await deps.db.select().from(whatsappMessages).where(byKey);
+  if (existing) return existing;
+  return deps.db.transaction(async (tx) => {
+    const perDay = deps.config.limits.whatsappUnsolicitedPerNumberPerDay;
+    if (isUnsolicited(kind, order) && !(await numberHasRoom(tx, message.to, perDay))) {
+      const data = { kind, to: message.to, template: message.template, status: 'skipped', reason: SKIPPED };
+      await recordOrderEvent(tx, order.id, { kind: 'whatsapp', actor: 'system', data });
+      return undefined;
+    }
+    await tx
+      .insert(whatsappMessages)
+      .values({
+        orderId: order.id,
+        kind,
+        toNumber: message.to,
+        template: message.template,
+        locale: order.locale,
+        dedupeKey,
+      })
+      .onConflictDoNothing({ target: whatsappMessages.dedupeKey });
+    const [row] = await tx.select().from(whatsappMessages).where(byKey);
+    return row;
+  });
+}
+
+const SKIPPED = 'this number already had its unsolicited message of the day';
 
 /**
  * Sends an order's WhatsApp message once (the outbox job of whatsapp-jobs.ts). The row is written
@@ -43,21 +87,7 @@ export async function sendWhatsAppMessage(
   if (!stillDue(job.kind, order.status)) return;
   const message = composeTemplate(deps.config, settings, job.kind, order);
   const dedupeKey = whatsappDedupeKey(job.kind, order.id);
-  await deps.db
-    .insert(whatsappMessages)
-    .values({
-      orderId: order.id,
-      kind: job.kind,
-      toNumber: message.to,
-      template: message.template,
-      locale: order.locale,
-      dedupeKey,
-    })
-    .onConflictDoNothing({ target: whatsappMessages.dedupeKey });
-  const [row] = await deps.db
-    .select()
-    .from(whatsappMessages)
-    .where(eq(whatsappMessages.dedupeKey, dedupeKey));
+  const row = await messageRow(deps, { kind: job.kind, order, message, dedupeKey });
   if (row?.status !== 'queued') return;
 
   const queued = and(eq(whatsappMessages.id, row.id), eq(whatsappMessages.status, 'queued'));

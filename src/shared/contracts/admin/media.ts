@@ -9,6 +9,8 @@ export const mediaItemSchema = z.object({
   fileName: z.string(),
   /** Bytes of the stored (re-encoded) image. */
   fileSize: z.number().int(),
+  /** The content blocks whose current text shows this image, as "key (fr)". */
+  usedBy: z.array(z.string()),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 

@@ -16,16 +16,24 @@ export const ORDER_COUNT_CAP = 1000;
  */
 export const ORDER_COUNT_CAP_GUIDE_AND_MORE = 100;
 
-/** How the operator names a method: mobile money by receipt and CinetPay are told apart. */
-export const ORDER_METHOD_FILTERS = ['card', 'mobile_money', 'cinetpay', 'free'] as const;
+/** How the operator names a method: mobile money by receipt, CinetPay and Wave are told apart. */
+export const ORDER_METHOD_FILTERS = ['card', 'mobile_money', 'cinetpay', 'wave', 'free'] as const;
 export const orderMethodFilterSchema = z.enum(ORDER_METHOD_FILTERS);
 export type OrderMethodFilter = z.infer<typeof orderMethodFilterSchema>;
+
+/** The status filter: an order's status, or what refunds made of a completed one. */
+export const orderStatusFilterSchema = z.enum([
+  ...orderStatusSchema.options,
+  'refunded',
+  'partially_refunded',
+]);
+export type OrderStatusFilter = z.infer<typeof orderStatusFilterSchema>;
 
 /** The list's and the export's filters: one search box and five filters, all from the query string. */
 const filters = {
   /** Order number, email, name, phone, mobile-money reference, PaymentIntent or CinetPay transaction id. */
   q: z.string().trim().max(200, { error: 'q must be at most 200 characters' }).optional(),
-  status: orderStatusSchema.optional(),
+  status: orderStatusFilterSchema.optional(),
   method: orderMethodFilterSchema.optional(),
   guide: z.uuid({ error: 'guide must be a guide id (a UUID)' }).toLowerCase().optional(),
   locale: localeSchema.optional(),
@@ -124,6 +132,8 @@ export const orderDetailSchema = z.object({
     providerId: z.string().nullable(),
     mobileMoneyReference: z.string().nullable(),
     providerStatus: z.string().nullable(),
+    /** Who confirmed the payment: 'stripe', 'cinetpay', 'wave', or the operator. */
+    verifiedBy: z.string().nullable(),
     testMode: z.boolean(),
   }),
   items: z.array(

@@ -36,6 +36,8 @@ export const activityEntrySchema = z.object({
   action: z.string(),
   subjectType: z.string(),
   subjectId: z.string().nullable(),
+  /** What the subject is called today: an order's number, a guide's title; null when not known. */
+  subjectName: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   /** The fields whose values differ between before and after, for a readable diff. */

@@ -31,6 +31,12 @@ export const customerSchema = z.object({
   totalPaid: z.string(),
   /** Euros refunded on those orders. */
   refunded: z.string(),
+  /** Euros of completed orders paid through the test-mode card gateway: no real money. */
+  testModeTotal: z.string(),
+  /** Euros of orders still waiting for their payment (pending, or a receipt to check). */
+  unpaidTotal: z.string(),
+  /** Completed orders that cost nothing. */
+  freeOrders: z.int(),
   firstOrderAt: z.string(),
   lastOrderAt: z.string(),
 });

@@ -32,7 +32,7 @@ export const refundSchema = z.object({
   amount: z.string(),
   currency: z.string(),
   /** 'stripe' (through Stripe's refund API) or 'manual' (recorded by hand). */
-  provider: z.enum(['stripe', 'manual']),
+  provider: z.enum(['stripe', 'wave', 'manual']),
   providerRefundId: z.string().nullable(),
   status: z.enum(['pending', 'succeeded', 'failed']),
   note: z.string().nullable(),

@@ -44,6 +44,7 @@ import {
   orderDecisionResponseSchema,
   pendingMobileMoneyOrdersSchema,
   pendingMobileMoneyQuerySchema,
+  rejectOrderBodySchema,
   verifyOrderBodySchema,
 } from '../mobile-money';
 import { binaryResponse, noContentResponse } from './answers';
@@ -160,9 +161,10 @@ export const adminSchemas = {
     response: { 200: orderDecisionResponseSchema },
   },
   rejectOrder: {
-    summary: 'Reject a mobile-money payment',
+    summary: 'Reject a mobile-money payment, with an optional reason for the customer’s email',
     errors: [409],
     params: adminOrderParamsSchema,
+    body: rejectOrderBodySchema,
     response: { 200: orderDecisionResponseSchema },
   },
   receipt: {

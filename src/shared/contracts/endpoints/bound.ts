@@ -7,6 +7,8 @@ import * as adminCustomers from './admin-customers';
 import { adminCustomersSchemas } from './admin-customers.schemas';
 import * as adminDiscounts from './admin-discounts';
 import { adminDiscountsSchemas } from './admin-discounts.schemas';
+import * as adminNeedsYou from './admin-needs-you';
+import { adminNeedsYouSchemas } from './admin-needs-you.schemas';
 import * as adminOrders from './admin-orders';
 import { adminOrdersSchemas } from './admin-orders.schemas';
 import * as adminRefunds from './admin-refunds';
@@ -24,6 +26,8 @@ import * as receipts from './receipts';
 import { receiptsSchemas } from './receipts.schemas';
 import * as storefront from './storefront';
 import { storefrontSchemas } from './storefront.schemas';
+import * as wave from './wave';
+import { waveSchemas } from './wave.schemas';
 import * as whatsapp from './whatsapp';
 import { whatsappSchemas } from './whatsapp.schemas';
 
@@ -37,6 +41,8 @@ export const api = {
   adminCustomers: bindSchemas(adminCustomers, adminCustomersSchemas),
   adminActivity: bindSchemas(adminActivity, adminActivitySchemas),
   adminDiscounts: bindSchemas(adminDiscounts, adminDiscountsSchemas),
+  wave: bindSchemas(wave, waveSchemas),
+  adminNeedsYou: bindSchemas(adminNeedsYou, adminNeedsYouSchemas),
   whatsapp: bindSchemas(whatsapp, whatsappSchemas),
   library: bindSchemas(library, librarySchemas),
   editions: bindSchemas(editions, editionsSchemas),

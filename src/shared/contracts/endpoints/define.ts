@@ -14,6 +14,8 @@ import type * as adminCustomers from './admin-customers';
 import type { adminCustomersSchemas } from './admin-customers.schemas';
 import type * as adminDiscounts from './admin-discounts';
 import type { adminDiscountsSchemas } from './admin-discounts.schemas';
+import type * as adminNeedsYou from './admin-needs-you';
+import type { adminNeedsYouSchemas } from './admin-needs-you.schemas';
 import type * as adminOrders from './admin-orders';
 import type { adminOrdersSchemas } from './admin-orders.schemas';
 import type * as adminRefunds from './admin-refunds';
@@ -92,6 +94,7 @@ type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytic
   Indexed<typeof adminOrders, typeof adminOrdersSchemas> &
   Indexed<typeof adminCustomers, typeof adminCustomersSchemas> &
   Indexed<typeof adminActivity, typeof adminActivitySchemas> &
+  Indexed<typeof adminNeedsYou, typeof adminNeedsYouSchemas> &
   Indexed<typeof adminDiscounts, typeof adminDiscountsSchemas> &
   Indexed<typeof whatsapp, typeof whatsappSchemas> &
   Indexed<typeof library, typeof librarySchemas> &

@@ -6,6 +6,7 @@ import * as admin from './admin';
 import * as adminActivity from './admin-activity';
 import * as adminCustomers from './admin-customers';
 import * as adminDiscounts from './admin-discounts';
+import * as adminNeedsYou from './admin-needs-you';
 import * as adminOrders from './admin-orders';
 import * as adminRefunds from './admin-refunds';
 import * as analytics from './analytics';
@@ -15,6 +16,7 @@ import * as editions from './editions';
 import * as library from './library';
 import * as receipts from './receipts';
 import * as storefront from './storefront';
+import * as wave from './wave';
 import * as whatsapp from './whatsapp';
 
 export const endpoints = {
@@ -28,7 +30,9 @@ export const endpoints = {
   adminOrders,
   adminCustomers,
   adminActivity,
+  adminNeedsYou,
   adminDiscounts,
+  wave,
   whatsapp,
   library,
   editions,

@@ -1,6 +1,12 @@
+import { Link } from 'wouter';
 import type { ActivityEntry } from '../../../shared/contracts/endpoints/admin-activity.schemas';
+import { paths } from '../../lib/paths';
 import type { Column } from '../shell/admin-table';
 import { formatAdminDate } from '../shell/table-cells';
+import { actionWords, activityDetail, subjectWords } from './activity-words';
+
+/** The order's page over the Orders tab (orders-tab.tsx reads ?order=<id>). */
+const orderHref = (id: string) => `${paths.admin('orders')}?${new URLSearchParams({ order: id })}`;
 
 const LONGEST = 160;
 
@@ -39,16 +45,29 @@ function Changes({ entry }: { entry: ActivityEntry }) {
 export function activityColumns(): Column<ActivityEntry>[] {
   return [
     { header: 'When', className: 'whitespace-nowrap', cell: (e) => formatAdminDate(e.createdAt) },
-    { header: 'Key', cell: (e) => <span className="font-mono text-xs">{e.actor}</span> },
+    {
+      header: 'By',
+      cell: (e) => (
+        <span className="text-xs" title={e.actor}>
+          Operator
+        </span>
+      ),
+    },
     {
       header: 'What',
       cell: (e) => (
         <>
-          <p className="font-semibold">{e.action}</p>
-          <p className="break-all text-xs text-stone-600">
-            {e.subjectType}
-            {e.subjectId ? ` ${e.subjectId}` : ''}
+          <p className="font-semibold" data-testid="activity-what" title={e.action}>
+            {actionWords(e.action)}{' '}
+            {e.subjectType === 'order' && e.subjectId ? (
+              <Link href={orderHref(e.subjectId)} className="text-teal-800 underline">
+                {subjectWords(e)}
+              </Link>
+            ) : (
+              <span>{subjectWords(e)}</span>
+            )}
           </p>
+          {activityDetail(e) ? <p className="text-xs text-stone-700">{activityDetail(e)}</p> : null}
         </>
       ),
     },

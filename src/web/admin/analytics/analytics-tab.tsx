@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AnalyticsRange } from '../../../shared/contracts/admin/analytics';
 import * as admin from '../../../shared/contracts/endpoints/admin';
+import { NeedsYouList } from '../shell/needs-you';
 import { RangeSelect } from '../shell/range-select';
 import { useAdminData } from '../shell/use-admin-data';
 import { PAGES_LIMIT } from './analytics-format';
@@ -21,6 +22,7 @@ export function AnalyticsTab() {
 
   return (
     <div className="space-y-6">
+      <NeedsYouList />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h3 className="text-lg font-semibold">Overview</h3>
         <RangeSelect name="analyticsRange" value={range} onChange={setRange} />

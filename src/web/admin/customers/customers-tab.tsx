@@ -43,7 +43,7 @@ export function CustomersTab() {
           endpoint={customers.exportCustomerList}
           label="Export customers (CSV)"
           done="Customer list exported"
-          fallbackName="customer-list.csv"
+          fallbackName="customers.csv"
         />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">

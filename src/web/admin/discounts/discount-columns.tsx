@@ -2,6 +2,7 @@ import type { AdminDiscount } from '../../../shared/contracts/admin/discounts';
 import type { Column } from '../shell/admin-table';
 import { DiscountActions } from './discount-actions';
 import { discountLabel } from './discount-form';
+import { codeStates, countryName, plural } from './discount-words';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB');
 
@@ -10,8 +11,8 @@ function Limits({ code }: { code: AdminDiscount }) {
     code.minimumCart ? `min. €${code.minimumCart}` : null,
     code.validFrom ? `from ${day(code.validFrom)}` : null,
     code.validUntil ? `until ${day(code.validUntil)}` : null,
-    code.maxUses !== null ? `${code.maxUses} uses` : null,
-    code.maxUsesPerEmail !== null ? `${code.maxUsesPerEmail} per email` : null,
+    code.maxUses !== null ? plural(code.maxUses, 'use') : null,
+    code.maxUsesPerEmail !== null ? `${plural(code.maxUsesPerEmail, 'use')} per email` : null,
   ].filter(Boolean);
   return <span className="text-xs text-stone-700">{parts.length > 0 ? parts.join(' · ') : 'None'}</span>;
 }
@@ -19,7 +20,7 @@ function Limits({ code }: { code: AdminDiscount }) {
 function AppliesTo({ code, guideTitle }: { code: AdminDiscount; guideTitle(id: string): string }) {
   const parts = [
     code.guideIds.length > 0 ? code.guideIds.map(guideTitle).join(', ') : null,
-    code.countries.length > 0 ? code.countries.join(', ') : null,
+    code.countries.length > 0 ? code.countries.map(countryName).join(', ') : null,
     code.locale ? `${code.locale.toUpperCase()} guides` : null,
   ].filter(Boolean);
   return (
@@ -39,11 +40,15 @@ export function discountColumns(ctx: {
       cell: (code) => (
         <span className="font-mono font-semibold">
           {code.code}
-          {code.paused ? (
-            <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 font-sans text-xs text-amber-900">
-              Paused
+          {codeStates(code).map((state) => (
+            <span
+              key={state}
+              data-testid="discount-state"
+              className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 font-sans text-xs text-amber-900"
+            >
+              {state}
             </span>
-          ) : null}
+          ))}
         </span>
       ),
     },

@@ -6,6 +6,7 @@ import { Modal } from '../../components/ui/modal';
 import { Select } from '../../components/ui/select';
 import { DialogButtons } from '../shell/dialog-buttons';
 import type { DiscountFormValues } from './discount-form';
+import { countryName } from './discount-words';
 import { type DiscountDialogProps, useDiscountForm } from './use-discount-form';
 
 type Form = ReturnType<typeof useDiscountForm>;
@@ -137,7 +138,7 @@ function DiscountScope({ form, guides }: { form: Form; guides: AdminGuide[] }) {
         form={form}
         name="countries"
         legend="Only guides of these countries"
-        options={COUNTRY_SLUGS.map((slug) => ({ value: slug, label: slug }))}
+        options={COUNTRY_SLUGS.map((slug) => ({ value: slug, label: countryName(slug) }))}
       />
       <Select
         label="Only guides in"

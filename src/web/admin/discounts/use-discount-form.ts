@@ -5,6 +5,7 @@ import { toast } from '../../components/ui/toast';
 import { AdminApiError, adminCall } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';
 import { type DiscountFormValues, EMPTY_DISCOUNT, inputOf, valuesOf } from './discount-form';
+import { endsInThePast } from './discount-words';
 
 export interface DiscountDialogProps {
   /** null: a new code. */
@@ -38,6 +39,14 @@ export function useDiscountForm(props: DiscountDialogProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
+    // A code whose end is past could never be used: said before it is saved, not found out later.
+    if (
+      endsInThePast(values.validUntil) &&
+      !window.confirm(
+        `${values.code || 'This code'} ends on a date already past: no order can use it. Save it anyway?`,
+      )
+    )
+      return;
     setSaving(true);
     try {
       const body = inputOf(values);

@@ -59,7 +59,7 @@ export function EmailsTab() {
             endpoint={admin.exportCustomers}
             label="Export Email List"
             done="Customer email list exported successfully"
-            fallbackName="customers.csv"
+            fallbackName="email-list.csv"
           />
         </div>
       </div>

@@ -72,7 +72,7 @@ export function MediaTab() {
   };
 
   const confirmDelete = (item: MediaItem) => {
-    if (window.confirm(`Delete ${item.fileName}?`)) void remove.run(item.id);
+    if (window.confirm(deleteQuestion(item))) void remove.run(item.id);
   };
 
   return (
@@ -161,4 +161,12 @@ function MediaHeader(props: { uploading: boolean; onFile(event: ChangeEvent<HTML
       </div>
     </div>
   );
+}
+
+/** An image a text shows would leave a broken picture there: the question names those texts first. */
+export function deleteQuestion(item: MediaItem): string {
+  if (item.usedBy.length === 0) return `Delete ${item.fileName}?`;
+  const blocks =
+    item.usedBy.length === 1 ? 'this content block' : `these ${item.usedBy.length} content blocks`;
+  return `${item.fileName} is shown in ${blocks}: ${item.usedBy.join(', ')}. Deleting it leaves a broken image there. Delete it anyway?`;
 }

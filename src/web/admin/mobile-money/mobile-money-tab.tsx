@@ -8,6 +8,7 @@ import { AdminTable } from '../shell/admin-table';
 import { showAdminError } from '../shell/admin-toast';
 import { useReceiptViewer } from '../shell/receipt-viewer';
 import { type AdminData, useAdminData } from '../shell/use-admin-data';
+import { DecisionDialog, type DecisionRequest } from './decision-dialog';
 import { orderColumns } from './order-columns';
 import { OrderSearch, Pager } from './order-finder';
 
@@ -30,18 +31,16 @@ export function MobileMoneyTab() {
   const [inFlight, setInFlight] = useState<string | null>(null);
   const receipts = useReceiptViewer();
 
-  const decide = async (order: PendingMobileMoneyOrder, decision: 'verify' | 'reject') => {
-    if (
-      decision === 'reject' &&
-      !window.confirm(`Reject order ${order.orderNumber}? The customer receives a rejection email.`)
-    )
-      return;
+  const [asking, setAsking] = useState<DecisionRequest | null>(null);
+
+  const decide = async ({ order, decision }: DecisionRequest, reason: string) => {
+    setAsking(null);
     setInFlight(order.id);
     try {
       const params = { id: order.id };
       await (decision === 'verify'
         ? adminCall(admin.verifyOrder, { params, body: { verifiedBy: 'admin' } })
-        : adminCall(admin.rejectOrder, { params }));
+        : adminCall(admin.rejectOrder, { params, body: reason ? { reason } : {} }));
       toast({
         title:
           decision === 'verify'
@@ -61,7 +60,11 @@ export function MobileMoneyTab() {
       <TabHeader list={list} view={view} onSearch={(q) => setView({ q, page: 1 })} />
       <AdminTable
         state={{ ...list, data: list.data?.orders }}
-        columns={orderColumns({ receipts, inFlight, decide })}
+        columns={orderColumns({
+          receipts,
+          inFlight,
+          decide: (order, decision) => setAsking({ order, decision }),
+        })}
         rowKey={(order) => order.id}
         rowProps={(order) => ({
           'data-testid': 'mobile-money-order',
@@ -86,6 +89,7 @@ export function MobileMoneyTab() {
         />
       ) : null}
       {receipts.viewer}
+      <DecisionDialog request={asking} onCancel={() => setAsking(null)} onConfirm={decide} />
     </div>
   );
 }

@@ -79,6 +79,7 @@ export function OrderActions({ order, onDone }: { order: OrderDetail; onDone(): 
           order={{
             id: order.id,
             method: order.payment.wireMethod,
+            wave: order.payment.method === 'wave' && order.payment.verifiedBy === 'wave',
             total: order.amounts.total.euros,
             refundedAmount: order.amounts.refunded.euros,
             currency: 'EUR',

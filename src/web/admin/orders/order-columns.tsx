@@ -1,24 +1,41 @@
 import { Link } from 'wouter';
-import type { OrderListRow } from '../../../shared/contracts/admin/orders';
+import type { OrderListRow, OrderStatusFilter } from '../../../shared/contracts/admin/orders';
+import { formatFcfaAmount } from '../../../shared/money';
+import { orderStatusWord, refundStateOf } from '../../../shared/refund-state';
 import type { Column } from '../shell/admin-table';
-import { formatAdminDate } from '../shell/table-cells';
+import { formatAdminDate, formatAdminEuros } from '../shell/table-cells';
 import { METHOD_LABELS } from './order-query';
 
-export const STATUS_TONE: Record<OrderListRow['status'], string> = {
+export const STATUS_TONE: Record<OrderStatusFilter, string> = {
   completed: 'bg-teal-50 text-teal-900',
   pending: 'bg-amber-50 text-amber-900',
   pending_verification: 'bg-amber-50 text-amber-900',
   rejected: 'bg-red-50 text-red-800',
   expired: 'bg-stone-100 text-stone-700',
+  refunded: 'bg-violet-100 text-violet-900',
+  partially_refunded: 'bg-violet-50 text-violet-900',
 };
 
-export function StatusBadge({ status, revoked }: { status: OrderListRow['status']; revoked?: boolean }) {
+/**
+ * The order's status in words; a completed order that was refunded reads "Refunded" or
+ * "Partially refunded" with the amount, and "access revoked" beside it when it was.
+ */
+export function StatusBadge({
+  order,
+  revoked,
+}: {
+  order: { status: OrderListRow['status']; total: string; refundedAmount: string };
+  revoked?: boolean;
+}) {
+  const refund = order.status === 'completed' ? refundStateOf(order) : 'none';
+  const tone = STATUS_TONE[refund === 'none' ? order.status : refund];
   return (
-    <span className="inline-flex flex-wrap gap-1">
-      <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[status]}`}>
-        {status.replace('_', ' ')}
+    <span className="inline-flex flex-wrap gap-1" data-testid="order-status">
+      <span className={`rounded px-2 py-0.5 text-xs font-semibold ${tone}`}>
+        {orderStatusWord(order)}
+        {refund === 'partially_refunded' ? ` · ${formatAdminEuros(order.refundedAmount)}` : ''}
       </span>
-      {revoked ? (
+      {revoked && refund !== 'refunded' ? (
         <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
           access revoked
         </span>
@@ -53,8 +70,8 @@ export function orderColumns(hrefOf: (order: OrderListRow) => string): Column<Or
       header: 'Total',
       cell: (o) => (
         <span>
-          €{o.total}
-          <span className="block text-xs text-stone-600">{o.totalFcfa.toLocaleString('fr-FR')} FCFA</span>
+          {formatAdminEuros(o.total)}
+          <span className="block text-xs text-stone-600">{formatFcfaAmount(o.totalFcfa)}</span>
         </span>
       ),
     },
@@ -63,6 +80,6 @@ export function orderColumns(hrefOf: (order: OrderListRow) => string): Column<Or
       cell: (o) =>
         `${METHOD_LABELS[o.method]}${o.paymentProvider && o.method === 'mobile_money' ? ` (${o.paymentProvider})` : ''}`,
     },
-    { header: 'Status', cell: (o) => <StatusBadge status={o.status} revoked={o.accessRevoked} /> },
+    { header: 'Status', cell: (o) => <StatusBadge order={o} revoked={o.accessRevoked} /> },
   ];
 }

@@ -5,7 +5,7 @@ import * as adminOrders from '../../../shared/contracts/endpoints/admin-orders';
 import * as receipts from '../../../shared/contracts/endpoints/receipts';
 import { AsyncState } from '../../components/ui/async-state';
 import { urlOf } from '../../lib/api';
-import { formatAdminDate } from '../shell/table-cells';
+import { formatAdminDate, formatAdminMoney } from '../shell/table-cells';
 import { useAdminData } from '../shell/use-admin-data';
 import { OrderActions } from './order-actions';
 import { StatusBadge } from './order-columns';
@@ -42,7 +42,14 @@ function OrderView({ order, reload }: { order: OrderDetail; reload(): Promise<vo
     <article className="space-y-5">
       <header className="flex flex-wrap items-center gap-3">
         <h3 className="font-mono text-lg font-bold">{order.orderNumber}</h3>
-        <StatusBadge status={order.status} revoked={order.access.revokedAt !== null} />
+        <StatusBadge
+          order={{
+            status: order.status,
+            total: order.amounts.total.euros,
+            refundedAmount: order.amounts.refunded.euros,
+          }}
+          revoked={order.access.revokedAt !== null}
+        />
         <span className="text-sm text-stone-600">Placed {formatAdminDate(order.createdAt)}</span>
         {order.status === 'completed' ? (
           // The buyer's own receipt, in the order's language, as it stands now (refunds included).
@@ -129,8 +136,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-const both = (money: { euros: string; fcfa: number }) =>
-  `€${money.euros} · ${money.fcfa.toLocaleString('fr-FR')} FCFA`;
+const both = formatAdminMoney;
 
 function Amounts({ order }: { order: OrderDetail }) {
   const { amounts } = order;

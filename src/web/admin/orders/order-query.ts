@@ -1,12 +1,10 @@
 import {
   ORDER_METHOD_FILTERS,
   type OrderListQuery,
-  type OrderListRow,
   type OrderMethodFilter,
+  type OrderStatusFilter,
 } from '../../../shared/contracts/admin/orders';
 import type { Locale } from '../../../shared/locale';
-
-type OrderStatus = OrderListRow['status'];
 
 /**
  * The Orders tab keeps its whole state in the address (issue 18: shareable URLs, back and forward):
@@ -16,9 +14,11 @@ export const FILTER_KEYS = ['q', 'status', 'method', 'guide', 'locale', 'from', 
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type Filters = Partial<Record<FilterKey, string>>;
 
-export const STATUS_OPTIONS: { value: OrderStatus | ''; label: string }[] = [
+export const STATUS_OPTIONS: { value: OrderStatusFilter | ''; label: string }[] = [
   { value: '', label: 'Any status' },
   { value: 'completed', label: 'Completed' },
+  { value: 'refunded', label: 'Refunded' },
+  { value: 'partially_refunded', label: 'Partially refunded' },
   { value: 'pending', label: 'Pending' },
   { value: 'pending_verification', label: 'Receipt to check' },
   { value: 'rejected', label: 'Rejected' },
@@ -29,6 +29,7 @@ export const METHOD_LABELS: Record<OrderMethodFilter, string> = {
   card: 'Card',
   mobile_money: 'Mobile money (receipt)',
   cinetpay: 'CinetPay',
+  wave: 'Wave',
   free: 'Free',
 };
 export const METHOD_OPTIONS: { value: OrderMethodFilter | ''; label: string }[] = [

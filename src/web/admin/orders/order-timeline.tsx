@@ -6,9 +6,11 @@ const ACTOR_NAMES: Record<string, string> = {
   system: 'Shop',
   stripe: 'Stripe',
   cinetpay: 'CinetPay',
+  wave: 'Wave',
   whatsapp: 'WhatsApp',
 };
-const actorName = (actor: string | null) => (actor ? (ACTOR_NAMES[actor] ?? `Operator (${actor})`) : '');
+/** Every admin key and the dashboard's "admin" are the one operator; the key's id stays in the tooltip. */
+const actorName = (actor: string | null) => (actor ? (ACTOR_NAMES[actor] ?? 'Operator') : '');
 
 /** Everything that happened to the order, newest first. */
 export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
@@ -25,7 +27,10 @@ export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
             </p>
           ) : null}
           <p className="text-xs text-stone-500">
-            {formatAdminDate(entry.at)} · {actorName(entry.actor)}
+            {formatAdminDate(entry.at)} ·{' '}
+            <span title={entry.actor && !ACTOR_NAMES[entry.actor] ? entry.actor : undefined}>
+              {actorName(entry.actor)}
+            </span>
           </p>
         </li>
       ))}

@@ -13,6 +13,7 @@ function RefundForm(props: {
   onCancel(): void;
 }) {
   const card = props.order.method === 'stripe';
+  const wave = props.order.wave === true;
   const { partial, setPartial, amount, setAmount, note, setNote, sending, error, submit } = useRefundRequest(
     props.order,
     props.onDone,
@@ -22,10 +23,12 @@ function RefundForm(props: {
       <p className="text-sm text-stone-700">
         {card
           ? 'The money goes back to the card through Stripe.'
-          : 'Mobile money is refunded by hand: send the money first, then record it here.'}{' '}
+          : wave
+            ? 'The money goes back to the buyer’s Wave account; Wave refunds a payment whole.'
+            : 'Mobile money is refunded by hand: send the money first, then record it here.'}{' '}
         Left to refund: <strong data-testid="refund-left">{euros(props.leftCents)}</strong>.
       </p>
-      <fieldset className="space-y-2 text-sm">
+      <fieldset className="space-y-2 text-sm" hidden={wave}>
         <legend className="sr-only">How much</legend>
         <label className="flex items-center gap-2">
           <input type="radio" name="refund-kind" checked={!partial} onChange={() => setPartial(false)} />
@@ -49,7 +52,7 @@ function RefundForm(props: {
       ) : null}
       <Field
         name="refund-note"
-        label={card ? 'Note (optional)' : 'Note: how and when the money was sent back'}
+        label={card || wave ? 'Note (optional)' : 'Note: how and when the money was sent back'}
         maxLength={1000}
         value={note}
         onChange={(e) => setNote(e.target.value)}
@@ -60,7 +63,13 @@ function RefundForm(props: {
           Cancel
         </Button>
         <Button type="submit" variant="admin" className="h-11 px-4" disabled={sending}>
-          {sending ? 'Refunding…' : card ? 'Refund through Stripe' : 'Record the refund'}
+          {sending
+            ? 'Refunding…'
+            : card
+              ? 'Refund through Stripe'
+              : wave
+                ? 'Refund through Wave'
+                : 'Record the refund'}
         </Button>
       </div>
     </form>

@@ -11,6 +11,8 @@ import { showAdminError } from '../shell/admin-toast';
 export interface RefundableOrder {
   id: string;
   method: PaymentMethod;
+  /** Paid through Wave Checkout: refunded whole through Wave, no note needed. */
+  wave?: boolean;
   /** Euros, as the API gives them ("9.00"). */
   total: string;
   refundedAmount: string;
@@ -33,7 +35,8 @@ function newRequestKey(): string {
 
 /** The refund dialog's state and its one request (see newRequestKey for why a key per dialog). */
 export function useRefundRequest(order: RefundableOrder, onDone: (answer: RefundAnswer) => void) {
-  const card = order.method === 'stripe';
+  // Card and Wave refunds go through the provider; the others are recorded after a refund by hand.
+  const card = order.method === 'stripe' || order.wave === true;
   const [requestKey] = useState(newRequestKey);
   const [partial, setPartial] = useState(false);
   const [amount, setAmount] = useState('');

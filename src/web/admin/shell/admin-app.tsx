@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useRoute } from 'wouter';
 import * as admin from '../../../shared/contracts/endpoints/admin';
+import * as adminNeedsYou from '../../../shared/contracts/endpoints/admin-needs-you';
 import { ADMIN_TABS, type AdminTab, paths } from '../../lib/paths';
 import { ActivityTab } from '../activity/activity-tab';
 import { AnalyticsTab } from '../analytics/analytics-tab';
@@ -14,6 +15,8 @@ import { GuidesTab } from '../guides/guides-tab';
 import { MediaTab } from '../media/media-tab';
 import { MobileMoneyTab } from '../mobile-money/mobile-money-tab';
 import { OrdersTab } from '../orders/orders-tab';
+import { countsByTab, NeedsYouContext, TabCount } from './needs-you';
+import { useAdminData } from './use-admin-data';
 
 const TAB_VIEWS: Record<AdminTab, () => React.JSX.Element> = {
   analytics: AnalyticsTab,
@@ -57,37 +60,63 @@ export default function AdminApp() {
   }, [key, active]);
 
   if (!key) return <AdminGate />;
+  return <Dashboard active={active} />;
+}
+
+/** The signed-in frame: the tabs with what waits in each, and the active tab. */
+function Dashboard({ active }: { active: AdminTab }) {
+  const needs = useAdminData(adminNeedsYou.needsYou);
+  // Counted again on every tab change, so an action taken in a tab shows in the counts at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the active tab is the trigger
+  useEffect(() => {
+    void needs.reload();
+  }, [active]);
+  const counts = countsByTab(needs.data?.needs);
   const ActiveTab = TAB_VIEWS[active];
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6">
-      <div className="flex items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Admin Dashboard</h1>
-        <button
-          type="button"
-          onClick={() => adminSession.signOut()}
-          className="rounded-md border border-stone-300 px-4 py-2 text-sm font-semibold hover:bg-stone-50"
-        >
-          Logout
-        </button>
-      </div>
-      <nav className="mt-4 flex flex-wrap gap-1 border-b border-stone-200" aria-label="Admin sections">
-        {ADMIN_TABS.map((t) => (
-          <Link
-            key={t}
-            href={paths.admin(t)}
-            aria-current={t === active ? 'page' : undefined}
-            className={`rounded-t-md px-4 py-2 text-sm font-medium ${t === active ? 'bg-teal-800 text-white' : 'text-stone-700 hover:bg-stone-100'}`}
+    <NeedsYouContext.Provider value={needs.data?.needs}>
+      <div className="mx-auto max-w-7xl px-4 py-6">
+        <div className="flex items-center justify-between gap-4">
+          <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+          <button
+            type="button"
+            onClick={() => adminSession.signOut()}
+            className="rounded-md border border-stone-300 px-4 py-2 text-sm font-semibold hover:bg-stone-50"
           >
-            {TAB_LABELS[t]}
-          </Link>
-        ))}
-      </nav>
-      <section className="py-6" data-testid="admin-tab" data-tab={active}>
-        <h2 className="text-xl font-semibold">{TAB_LABELS[active]}</h2>
-        <div className="mt-4">
-          <ActiveTab />
+            Logout
+          </button>
         </div>
-      </section>
-    </div>
+        {/* On a phone the tabs stay one row that scrolls sideways, not four wrapped rows; each keeps its address. */}
+        <nav
+          className="mt-4 flex max-w-full gap-1 overflow-x-auto border-b border-stone-200 whitespace-nowrap sm:flex-wrap sm:overflow-visible"
+          aria-label="Admin sections"
+        >
+          {ADMIN_TABS.map((t) => (
+            <Link
+              key={t}
+              href={paths.admin(t)}
+              aria-current={t === active ? 'page' : undefined}
+              // The active tab in view when the row scrolls (a phone opening /admin/activity).
+              ref={
+                t === active
+                  ? (link: HTMLAnchorElement | null) =>
+                      link?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+                  : undefined
+              }
+              className={`relative shrink-0 rounded-t-md px-4 py-2 text-sm font-medium ${t === active ? 'bg-teal-800 text-white' : 'text-stone-700 hover:bg-stone-100'}`}
+            >
+              {TAB_LABELS[t]}
+              <TabCount count={counts[t]} active={t === active} />
+            </Link>
+          ))}
+        </nav>
+        <section className="py-6" data-testid="admin-tab" data-tab={active}>
+          <h2 className="text-xl font-semibold">{TAB_LABELS[active]}</h2>
+          <div className="mt-4">
+            <ActiveTab />
+          </div>
+        </section>
+      </div>
+    </NeedsYouContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { mobileMoneyCheckout, mobileMoneyStatus } from '../../../shared/contracts/endpoints/checkout';
+import { waveCheckout } from '../../../shared/contracts/endpoints/wave';
 import { toast } from '../../components/ui/toast';
 import { useMessages } from '../../i18n/feature-messages';
 import { useApi } from '../../lib/deps';
@@ -34,13 +35,15 @@ export function useMobileMoneyStatus(orderId: string, enabled: boolean) {
 }
 
 /**
- * 'Pay now with mobile money': starts the payment (or resumes the one waiting, or starts a new one
- * after a refusal) and sends the browser to the provider's page. The amount is the server's.
+ * 'Pay now with mobile money' (CinetPay) or 'Pay with Wave' (Wave Checkout, docs/features/wave.md):
+ * starts the payment (or resumes the one waiting, or starts a new one after a refusal) and sends the
+ * browser to the provider's page. The amount is the server's.
  */
 export function PayNowButton(props: {
   orderId: string;
-  label: 'mm.payNow' | 'mm.payAgain' | 'mm.resume';
+  label: 'mm.payNow' | 'mm.payAgain' | 'mm.resume' | 'mm.payWave' | 'mm.payWaveAgain' | 'mm.resumeWave';
   variant?: 'primary' | 'secondary';
+  via?: 'cinetpay' | 'wave';
 }) {
   const api = useApi();
   const t = useMessages(purchaseMessages);
@@ -48,7 +51,8 @@ export function PayNowButton(props: {
   const go = async () => {
     setGoing(true);
     try {
-      const started = await api.call(mobileMoneyCheckout, { params: { id: props.orderId } });
+      const endpoint = props.via === 'wave' ? waveCheckout : mobileMoneyCheckout;
+      const started = await api.call(endpoint, { params: { id: props.orderId } });
       window.location.assign(started.paymentUrl);
     } catch (error) {
       console.error('mobile-money checkout failed', error);

@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api';
 
 export const CUSTOMER_FIELDS = ['email', 'firstName', 'lastName', 'mobile'] as const;
 export type CustomerField = (typeof CUSTOMER_FIELDS)[number];
-export type FieldProblem = 'required' | 'email' | 'tooLong' | 'name' | 'mobile' | 'invalid';
+export type FieldProblem = 'required' | 'email' | 'tooLong' | 'name' | 'firstName' | 'mobile' | 'invalid';
 export type FieldProblems = Partial<Record<CustomerField, FieldProblem>>;
 
 const isCustomerField = (value: unknown): value is CustomerField =>
@@ -22,7 +22,7 @@ function problemOf(field: CustomerField, issue: z.core.$ZodIssue, value: string)
   if (issue.code === 'too_big') return 'tooLong';
   if (field === 'email') return 'email';
   if (field === 'mobile') return 'mobile';
-  if (issue.code === 'custom') return 'name';
+  if (issue.code === 'custom') return field === 'firstName' ? 'firstName' : 'name';
   return 'invalid';
 }
 

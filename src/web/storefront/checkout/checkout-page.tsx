@@ -84,7 +84,7 @@ export default function CheckoutPage() {
                 <CustomerFields form={form} />
                 <WhatsAppOptIn form={form} calls={purchase.context.calls} />
                 {!free ? <CardFields payment={card} config={config} hidden={mobile} onRetry={place} /> : null}
-                {mobile ? <MobileMoneyNote automatic={config.data?.automaticMobileMoney === true} /> : null}
+                {mobile ? <MobileMoneyNote config={config.data} /> : null}
                 <PlaceButton
                   disabled={processing || bought !== null || (!mobile && !paymentReady)}
                   label={submitLabel(t, {

@@ -121,8 +121,16 @@ export const en: Record<keyof typeof fr, string> = {
     'Every operator in Côte d’Ivoire and Senegal: Orange Money, MTN MoMo, Moov Money, Wave, Free Money.',
   'mm.alreadyPaid': 'I already paid / upload a receipt',
   'mm.autoError': 'Payment unavailable',
+  'mm.payWave': 'Pay with Wave',
+  'mm.payWaveAgain': 'Pay with Wave again',
+  'mm.resumeWave': 'Resume the Wave payment',
+  'mm.waveText':
+    'Pay {amount} with Wave: the app opens on your phone (a QR code on a computer) and your guides arrive as soon as Wave confirms the payment.',
+  'mm.otherWallet': 'Another mobile wallet (Orange Money, MTN MoMo, Moov Money…)',
   'mm.autoErrorText':
     'The payment could not start. Try again, or pay from your wallet and send us the receipt.',
+  'checkout.mobileNoteWave':
+    'After ordering, you pay with Wave in a moment (the app opens on your phone) and your guides arrive as soon as it is confirmed. Other wallets remain possible, or pay yourself and send us the receipt.',
   'checkout.mobileNoteAuto':
     'After ordering, you pay with your mobile wallet on CinetPay’s secure page and your guides arrive as soon as it is confirmed. You can also pay on your own and send us the receipt.',
   'order.confirmingTitle': 'Confirming your payment',
@@ -131,6 +139,8 @@ export const en: Record<keyof typeof fr, string> = {
   'order.failedTitle': 'The payment did not go through',
   'order.failedText':
     'CinetPay says the payment was refused or cancelled. You can try again, or pay from your wallet and send us the receipt.',
+  'order.failedTextWave':
+    'Wave says the payment did not go through or the session expired. You can try Wave again, choose another wallet, or pay yourself and send us the receipt.',
   'order.paidToast': 'Payment confirmed: your guides are ready.',
   'order.reviewTitle': 'Your payment is being checked',
   'order.reviewText':
@@ -150,6 +160,7 @@ export const en: Record<keyof typeof fr, string> = {
   'field.email': 'Enter a valid email address, e.g. name@example.com.',
   'field.tooLong': 'This is too long: please shorten it.',
   'field.name': 'A name must not contain < or > or a web address.',
+  'field.firstName': 'A first name must not contain digits, < or > or a web address.',
   'field.mobile': 'Start with + and the country code, e.g. +225 07 00 00 00 00 (digits only).',
   'field.invalid': 'Please check this field.',
   'toast.checkFields.title': 'Check the form',
@@ -181,7 +192,8 @@ export const en: Record<keyof typeof fr, string> = {
   'discount.discount_expired': 'This promo code has expired.',
   'discount.discount_not_yet_valid': 'This promo code is not valid yet.',
   'discount.discount_used_up': 'This promo code has been used as many times as it may be.',
-  'discount.discount_used_up_for_email': 'This promo code has already been used with this email address.',
+  'discount.discount_not_available': 'This promo code cannot be used for this order.',
+  'discount.discount_nothing_off': 'This promo code takes nothing off this cart.',
   'discount.discount_minimum_not_reached': 'Your cart is below this promo code’s minimum amount.',
   'discount.discount_not_for_guides': 'This promo code does not apply to the guides in your cart.',
   'discount.discount_not_for_country': 'This promo code does not apply to guides of these countries.',

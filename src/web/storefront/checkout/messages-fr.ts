@@ -124,8 +124,16 @@ export const fr = {
     'Tous les opérateurs de Côte d’Ivoire et du Sénégal : Orange Money, MTN MoMo, Moov Money, Wave, Free Money.',
   'mm.alreadyPaid': 'J’ai déjà payé / envoyer un reçu',
   'mm.autoError': 'Paiement indisponible',
+  'mm.payWave': 'Payer avec Wave',
+  'mm.payWaveAgain': 'Payer à nouveau avec Wave',
+  'mm.resumeWave': 'Reprendre le paiement Wave',
+  'mm.waveText':
+    'Payez {amount} avec Wave : l’application s’ouvre sur votre téléphone (un code QR sur ordinateur) et vos guides arrivent dès que Wave confirme le paiement.',
+  'mm.otherWallet': 'Un autre portefeuille mobile (Orange Money, MTN MoMo, Moov Money…)',
   'mm.autoErrorText':
     'Le paiement n’a pas pu démarrer. Réessayez, ou payez depuis votre portefeuille et envoyez-nous le reçu.',
+  'checkout.mobileNoteWave':
+    'Après la commande, vous payez avec Wave en un instant (l’application s’ouvre sur votre téléphone) et vos guides arrivent dès la confirmation. D’autres portefeuilles restent possibles, ou payez vous-même et envoyez-nous le reçu.',
   'checkout.mobileNoteAuto':
     'Après la commande, vous payez avec votre portefeuille mobile sur la page sécurisée de CinetPay et vos guides arrivent dès la confirmation. Vous pouvez aussi payer vous-même et nous envoyer le reçu.',
   'order.confirmingTitle': 'Paiement en cours de confirmation',
@@ -134,6 +142,8 @@ export const fr = {
   'order.failedTitle': 'Le paiement n’a pas abouti',
   'order.failedText':
     'CinetPay indique que le paiement a été refusé ou annulé. Vous pouvez réessayer, ou payer depuis votre portefeuille et nous envoyer le reçu.',
+  'order.failedTextWave':
+    'Wave indique que le paiement n’a pas abouti ou que la session a expiré. Vous pouvez réessayer avec Wave, choisir un autre portefeuille, ou payer vous-même et nous envoyer le reçu.',
   'order.paidToast': 'Paiement confirmé : vos guides sont prêts.',
   'order.reviewTitle': 'Paiement en cours de vérification',
   'order.reviewText':
@@ -153,6 +163,7 @@ export const fr = {
   'field.email': 'Saisissez une adresse e-mail valide, par ex. nom@exemple.com.',
   'field.tooLong': 'Ce texte est trop long : raccourcissez-le.',
   'field.name': 'Un nom ne doit contenir ni < ni > ni adresse web.',
+  'field.firstName': 'Un prénom ne doit contenir ni chiffre, ni < ou >, ni adresse web.',
   'field.mobile':
     'Commencez par + et l’indicatif du pays, par ex. +225 07 00 00 00 00 (chiffres uniquement).',
   'field.invalid': 'Vérifiez ce champ.',
@@ -187,7 +198,8 @@ export const fr = {
   'discount.discount_expired': 'Ce code promo a expiré.',
   'discount.discount_not_yet_valid': 'Ce code promo n’est pas encore valable.',
   'discount.discount_used_up': 'Ce code promo a atteint son nombre maximal d’utilisations.',
-  'discount.discount_used_up_for_email': 'Ce code promo a déjà été utilisé avec cette adresse e-mail.',
+  'discount.discount_not_available': 'Ce code promo ne peut pas être utilisé pour cette commande.',
+  'discount.discount_nothing_off': 'Ce code promo ne réduit pas le prix de ce panier.',
   'discount.discount_minimum_not_reached': 'Votre panier n’atteint pas le montant minimum de ce code promo.',
   'discount.discount_not_for_guides': 'Ce code promo ne s’applique pas aux guides de votre panier.',
   'discount.discount_not_for_country': 'Ce code promo ne s’applique pas aux guides de ces pays.',

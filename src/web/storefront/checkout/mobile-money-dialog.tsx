@@ -23,7 +23,7 @@ export function MobileMoneyDialog(props: { placed: CreateMobileMoneyOrderRespons
   const amount = placed ? displayPrice(placed.order.total, locale) : '';
   const manual = placed ? (
     <>
-      <ManualSteps placed={placed} amount={amount} primary={!placed.automaticPayment} />
+      <ManualSteps placed={placed} amount={amount} primary={!placed.automaticPayment && !placed.wave} />
       <ReceiptUpload orderId={placed.order.id} providers={placed.providers} />
       <p className="text-xs text-stone-600">{t('mm.verify')}</p>
     </>
@@ -41,13 +41,27 @@ export function MobileMoneyDialog(props: { placed: CreateMobileMoneyOrderRespons
             </p>
             <OrderDiscount order={placed.order} />
           </div>
-          {placed.automaticPayment ? (
+          {placed.wave || placed.automaticPayment ? (
             <>
-              <div className="space-y-3 rounded-lg bg-amber-50 p-4">
-                <p className="text-sm text-stone-800">{t('mm.autoText', { amount })}</p>
-                <PayNowButton orderId={placed.order.id} label="mm.payNow" />
-                <p className="text-xs text-stone-600">{t('mm.autoProviders')}</p>
-              </div>
+              {placed.wave ? (
+                <div className="space-y-3 rounded-lg bg-sky-50 p-4">
+                  <p className="text-sm text-stone-800">{t('mm.waveText', { amount })}</p>
+                  <PayNowButton orderId={placed.order.id} label="mm.payWave" via="wave" />
+                </div>
+              ) : null}
+              {placed.automaticPayment ? (
+                <div className="space-y-3 rounded-lg bg-amber-50 p-4">
+                  <p className="text-sm text-stone-800">
+                    {placed.wave ? t('mm.otherWallet') : t('mm.autoText', { amount })}
+                  </p>
+                  <PayNowButton
+                    orderId={placed.order.id}
+                    label="mm.payNow"
+                    variant={placed.wave ? 'secondary' : 'primary'}
+                  />
+                  <p className="text-xs text-stone-600">{t('mm.autoProviders')}</p>
+                </div>
+              ) : null}
               <ReceiptFallback>{manual}</ReceiptFallback>
             </>
           ) : (

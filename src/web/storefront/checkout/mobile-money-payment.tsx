@@ -35,11 +35,14 @@ export async function payByMobileMoney(
 }
 
 /** What the shopper is told before placing a mobile-money order. */
-export function MobileMoneyNote(props: { automatic: boolean }) {
+export function MobileMoneyNote(props: {
+  config: { automaticMobileMoney: boolean; wave: boolean } | undefined;
+}) {
   const t = useMessages(purchaseMessages);
-  return (
-    <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-      {t(props.automatic ? 'checkout.mobileNoteAuto' : 'checkout.mobileNote')}
-    </p>
-  );
+  const note = props.config?.wave
+    ? 'checkout.mobileNoteWave'
+    : props.config?.automaticMobileMoney
+      ? 'checkout.mobileNoteAuto'
+      : 'checkout.mobileNote';
+  return <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t(note)}</p>;
 }

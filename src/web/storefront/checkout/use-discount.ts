@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { customerSchema, discountCodeSchema } from '../../../shared/contracts/checkout';
+import { discountCodeSchema } from '../../../shared/contracts/checkout';
 import { DISCOUNT_REFUSALS, type DiscountRefusal } from '../../../shared/contracts/discounts';
 import type { Locale } from '../../../shared/locale';
 import { toCents } from '../../../shared/money';
@@ -42,7 +42,6 @@ const cartKeyOf = (items: { id: string; quantity: number }[]) =>
 export function useDiscount(options: {
   items: { id: string; quantity: number }[];
   locale: Locale;
-  email: string;
   calls: ReturnType<typeof checkoutApi>;
   t: PurchaseMessage;
   enabled: boolean;
@@ -60,14 +59,12 @@ export function useDiscount(options: {
       setProblem('discount.malformed');
       return;
     }
-    const email = customerSchema.shape.email.safeParse(options.email.trim());
     setChecking(true);
     try {
       const quote = await calls.priceCart({
         items,
         discountCode: code.data,
         locale,
-        ...(email.success ? { email: email.data } : {}),
       });
       const discountCents = toCents(quote.discount);
       setApplied({

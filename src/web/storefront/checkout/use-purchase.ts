@@ -66,7 +66,6 @@ export function usePurchase(form: CheckoutForm, locale: Locale) {
   const discount = useDiscount({
     items,
     locale,
-    email: form.values.email,
     calls,
     t,
     enabled: bought === null,

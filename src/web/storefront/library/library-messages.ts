@@ -16,8 +16,6 @@ export const libraryMessages = defineMessages({
       'Si des guides ont été achetés avec {email}, un lien de connexion valable 15 minutes vient d’y être envoyé. Pensez à regarder dans les courriers indésirables.',
     'signIn.other': 'Utiliser une autre adresse',
     'signIn.invalidEmail': 'Saisissez une adresse e-mail valide, par exemple awa@exemple.com.',
-    'signIn.emailLimit':
-      'Trop de liens demandés pour cette adresse : au plus 5 par heure. Utilisez le dernier reçu, ou réessayez dans une heure.',
     'signIn.tooMany': 'Trop de demandes depuis cette connexion. Réessayez dans quelques minutes.',
     'signIn.error': 'La demande n’a pas abouti. Vérifiez votre connexion et réessayez.',
     'link.title': 'Ouvrir « Mes guides »',
@@ -57,8 +55,6 @@ export const libraryMessages = defineMessages({
       'If guides were bought with {email}, a sign-in link valid for 15 minutes has just been sent to it. Remember to look in your spam folder.',
     'signIn.other': 'Use another address',
     'signIn.invalidEmail': 'Type a valid email address, for example awa@example.com.',
-    'signIn.emailLimit':
-      'Too many links asked for this address: at most 5 an hour. Use the latest one you received, or try again in an hour.',
     'signIn.tooMany': 'Too many requests from this connection. Please try again in a few minutes.',
     'signIn.error': 'The request did not go through. Check your connection and try again.',
     'link.title': 'Open "My guides"',

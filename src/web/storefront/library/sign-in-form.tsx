@@ -8,11 +8,10 @@ import { ApiError } from '../../lib/api';
 import { useApi } from '../../lib/deps';
 import { libraryMessages } from './library-messages';
 
-type Refusal = 'signIn.invalidEmail' | 'signIn.emailLimit' | 'signIn.tooMany' | 'signIn.error';
+type Refusal = 'signIn.invalidEmail' | 'signIn.tooMany' | 'signIn.error';
 
 function refusalOf(error: unknown): Refusal {
   if (!(error instanceof ApiError)) return 'signIn.error';
-  if (error.code === 'email_limit') return 'signIn.emailLimit';
   if (error.status === 429) return 'signIn.tooMany';
   if (error.status === 400) return 'signIn.invalidEmail';
   return 'signIn.error';

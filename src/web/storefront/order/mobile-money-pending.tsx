@@ -40,7 +40,9 @@ export function MobileMoneyPending({ order }: { order: Order }) {
   }, [moved, now?.status, order.id, queryClient, paidText]);
 
   if (payment.isPending) return <div className="min-h-[60vh]" aria-busy="true" />;
-  const state = now?.automaticAvailable ? now.paymentState : 'manual';
+  const wave = now?.waveAvailable === true;
+  const cinetpay = now?.automaticAvailable === true;
+  const state = cinetpay || wave ? (now?.paymentState ?? 'manual') : 'manual';
   // A receipt already waits for the operator: no second payment is offered, only the one under way.
   const offerPayment = order.status === 'pending' && (state === 'none' || state === 'failed');
   const failed = state === 'failed' && order.status === 'pending';
@@ -63,7 +65,7 @@ export function MobileMoneyPending({ order }: { order: Order }) {
       </div>
       {failed ? (
         <p role="alert" className="mt-5 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          {t('order.failedText')}
+          {t(now?.attempt === 'wave' ? 'order.failedTextWave' : 'order.failedText')}
         </p>
       ) : order.status !== 'pending' && state !== 'review' ? (
         // Only once a receipt came: before it, nothing is being checked (issue 17 §6).
@@ -73,24 +75,75 @@ export function MobileMoneyPending({ order }: { order: Order }) {
         <MobileMoneyReceipt order={order} />
       ) : (
         <div className="mt-5 space-y-4">
-          {offerPayment ? (
-            <div className="space-y-3 rounded-lg bg-amber-50 p-4">
-              {state === 'none' ? (
-                <p className="text-sm text-stone-800">
-                  {t('mm.autoText', { amount: displayPrice(order.total, locale) })}
-                </p>
-              ) : null}
-              <PayNowButton orderId={order.id} label={failed ? 'mm.payAgain' : 'mm.payNow'} />
-            </div>
-          ) : state === 'waiting' ? (
-            <PayNowButton orderId={order.id} label="mm.resume" variant="secondary" />
-          ) : null}
+          <PaymentOffers
+            order={order}
+            state={state}
+            offer={offerPayment}
+            failed={failed}
+            wave={wave}
+            cinetpay={cinetpay}
+            attempt={now?.attempt ?? null}
+          />
           <ReceiptFallback>
             <MobileMoneyReceipt order={order} embedded />
           </ReceiptFallback>
         </div>
       )}
     </div>
+  );
+}
+
+/** The ways to pay still open: Wave first (docs/features/wave.md), then CinetPay; or resume the attempt under way. */
+function PaymentOffers(props: {
+  order: Order;
+  state: PaymentState | 'manual';
+  offer: boolean;
+  failed: boolean;
+  wave: boolean;
+  cinetpay: boolean;
+  attempt: 'wave' | 'cinetpay' | null;
+}) {
+  const t = useMessages(purchaseMessages);
+  const { locale } = useI18n();
+  return (
+    <>
+      {props.offer && props.wave ? (
+        // Wave first (docs/features/wave.md), then CinetPay, then the receipt.
+        <div className="space-y-3 rounded-lg bg-sky-50 p-4">
+          {props.state === 'none' ? (
+            <p className="text-sm text-stone-800">
+              {t('mm.waveText', { amount: displayPrice(props.order.total, locale) })}
+            </p>
+          ) : null}
+          <PayNowButton
+            orderId={props.order.id}
+            label={props.failed && props.attempt === 'wave' ? 'mm.payWaveAgain' : 'mm.payWave'}
+            via="wave"
+          />
+        </div>
+      ) : null}
+      {props.offer && props.cinetpay ? (
+        <div className="space-y-3 rounded-lg bg-amber-50 p-4">
+          {props.state === 'none' || props.wave ? (
+            <p className="text-sm text-stone-800">
+              {props.wave
+                ? t('mm.otherWallet')
+                : t('mm.autoText', { amount: displayPrice(props.order.total, locale) })}
+            </p>
+          ) : null}
+          <PayNowButton
+            orderId={props.order.id}
+            label={props.failed && props.attempt !== 'wave' ? 'mm.payAgain' : 'mm.payNow'}
+            variant={props.wave ? 'secondary' : 'primary'}
+          />
+        </div>
+      ) : null}
+      {props.state === 'waiting' && props.attempt === 'wave' ? (
+        <PayNowButton orderId={props.order.id} label="mm.resumeWave" variant="secondary" via="wave" />
+      ) : props.state === 'waiting' && props.cinetpay ? (
+        <PayNowButton orderId={props.order.id} label="mm.resume" variant="secondary" />
+      ) : null}
+    </>
   );
 }
 
