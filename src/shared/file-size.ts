@@ -16,3 +16,8 @@ export function formatFileSize(bytes: number | null | undefined, locale: Locale)
   const digits = unit === 0 || value >= 10 ? 0 : 1;
   return `${formatDecimal(value, locale, digits)} ${units[unit]}`;
 }
+
+/** A size always written with its unit, nothing included: "0 o" / "0 B" where formatFileSize says nothing. */
+export function formatBytes(bytes: number, locale: Locale): string {
+  return formatFileSize(bytes, locale) || `0 ${UNITS[locale][0]}`;
+}

@@ -75,6 +75,17 @@ export function formatEuros(cents: number, locale: Locale): string {
 }
 
 /**
+ * "0,00 €" / "€0.00", "37,50 €" / "€37.50": always with the cents, as the checkout writes its tax
+ * line (spec: storefront §2, "tax (always 0.00)").
+ */
+export function formatEurosWithCents(cents: number, locale: Locale): string {
+  const abs = Math.abs(Math.round(cents));
+  const amount = `${groupThousands(Math.floor(abs / 100), locale)}${NUMBER_STYLE[locale].decimal}${String(abs % 100).padStart(2, '0')}`;
+  const sign = cents < 0 ? '-' : '';
+  return locale === 'fr' ? `${sign}${amount} €` : `${sign}€${amount}`;
+}
+
+/**
  * "24 598 FCFA (37,50 €)" / "24 598 FCFA (€37.50)": the figures of a price, 0 included. Where a
  * price is shown to a person, use displayPrice, which says "Gratuit" / "Free" for nothing to pay.
  * Invalid input shows 0.

@@ -7,7 +7,7 @@ import { SSR_STATE_KEY } from '../shared/ssr';
 import { watchPageViews } from './analytics/load-tracker';
 import { AppShell } from './app/app-shell';
 import { createQueryClient } from './app/query-client';
-import { AppRoutes } from './app/routes';
+import { AppRoutes, preloadPage } from './app/routes';
 import { loadLocale } from './i18n';
 import { createApiClient } from './lib/api';
 import type { AppDeps } from './lib/deps';
@@ -91,7 +91,8 @@ function App() {
 const pageViews = watchPageViews();
 
 // The page's language must be loaded before hydrating, or the first render would not match the HTML.
-loadLocale(currentLocale).then(() => {
+// A page whose code loads on demand is loaded first, so that hydration finds it (app/routes.tsx).
+Promise.all([loadLocale(currentLocale), preloadPage(window.location.pathname)]).then(() => {
   hydrateRoot(document.getElementById('root')!, <App />);
   pageViews.loadTrackerWhenIdle();
 });

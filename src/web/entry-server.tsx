@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { parse as parsePattern } from 'regexparam';
 import { Router } from 'wouter';
+import { EARLY_TAPS_SCRIPT } from '../shared/early-taps';
 import { escapeHtml } from '../shared/escape-html';
 import type { Locale } from '../shared/locale';
 import { type RenderPage, SSR_STATE_KEY } from '../shared/ssr';
@@ -13,7 +14,7 @@ import { AppRoutes, prepareRoute } from './app/routes';
 import { loadLocale } from './i18n';
 import { createApiClient } from './lib/api';
 import type { AppDeps } from './lib/deps';
-import { HeadCollectorContext, type HeadData } from './lib/head';
+import { HeadCollectorContext, type HeadData, OG_LOCALES, SHARE_IMAGE_PATH, socialTags } from './lib/head';
 import { localisedPath } from './lib/paths';
 
 /** JSON that is safe inside a <script>: nothing in it can close the tag or start a comment. */
@@ -29,6 +30,7 @@ export function serializeForScript(value: unknown): string {
 function renderHead(head: HeadData | undefined, origin: string, locale: Locale): string {
   if (!head) return '';
   const tags = [
+    `<script>${EARLY_TAPS_SCRIPT}</script>`,
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,
   ];
@@ -48,6 +50,19 @@ function renderHead(head: HeadData | undefined, origin: string, locale: Locale):
     if (head.next) tags.push(`<link rel="next" href="${url(head.next, locale)}">`);
   }
   if (head.extra) tags.push(head.extra);
+  // Every page a link can be shared to shows a title, a text and a picture (a guide its own cover).
+  if (!head.extra?.includes('og:title'))
+    tags.push(
+      socialTags({
+        title: head.title,
+        description: head.description,
+        url: head.path ? `${origin}${localisedPath(head.path, locale)}` : undefined,
+        image: `${origin}${SHARE_IMAGE_PATH}`,
+        imageType: 'image/png',
+        imageAlt: head.title,
+        locale: OG_LOCALES[locale],
+      }),
+    );
   return tags.join('\n    ');
 }
 

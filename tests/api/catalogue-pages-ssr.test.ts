@@ -114,6 +114,40 @@ describe('the search and the country pages', () => {
     expect((await page('/senegal?sort=nonsense')).statusCode).toBe(200);
   });
 
+  test('a country page: 12 guides, "Showing 12 of N guides" and a "Load More" link to the next 12 (rel=next)', async () => {
+    const fr = await page('/senegal');
+    expect(cards(fr.body)).toBe(12);
+    const total = Number(fr.body.match(/12 sur (\d+) guides affichés/)?.[1]);
+    expect(total).toBeGreaterThan(24);
+    expect(fr.body).toMatch(/<a href="\/senegal\?page=2" rel="next"[^>]*>Charger plus<\/a>/);
+    expect(headLink(fr.body, 'next')).toBe(`${ORIGIN}/senegal?page=2`);
+    expect(fr.body).not.toContain('Page 1 sur');
+
+    const en = await page('/senegal?lang=en&page=2');
+    expect(cards(en.body)).toBe(12);
+    expect(en.body).toMatch(/Showing 12 of \d+ guides/);
+    expect(en.body).toMatch(/<a href="\/senegal\?lang=en&amp;page=3" rel="next"[^>]*>Load More<\/a>/);
+    expect(en.body).toMatch(/<a rel="prev" href="\/senegal\?lang=en"/);
+    expect(headLink(en.body, 'prev')).toBe(`${ORIGIN}/senegal?lang=en`);
+    expect(isSharedPage('/senegal?lang=en&page=3')).toBe(true);
+  });
+
+  test('the home page has no page links of its own; /?page=N is page N of /guides', async () => {
+    const home = await page('/');
+    expect(home.body).not.toMatch(/href="\/\?page=/);
+    expect(home.body).not.toContain('Page 1 sur');
+    for (const [asked, landed] of [
+      ['/?page=2', '/guides?page=2'],
+      ['/?page=3&lang=en', '/guides?lang=en&page=3'],
+      ['/?page=abc', '/guides?page=abc'],
+    ]) {
+      const res = await page(asked!);
+      expect(res.statusCode, asked).toBe(302);
+      expect(res.headers.location, asked).toBe(landed);
+    }
+    expect((await page('/?search=guide&page=2')).statusCode).toBe(200);
+  });
+
   test('the home page carries its three guides, not the catalogue', async () => {
     const res = await page('/');
     expect(cards(res.body)).toBe(3);

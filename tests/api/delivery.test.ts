@@ -90,7 +90,7 @@ describe('deliver-order job', () => {
     const mails = mailsTo('awa.diop@gmail.com');
     expect(mails).toHaveLength(1);
     const mail = readEmail(mails[0]!.raw);
-    expect(mail.subject).toBe(`Vos guides Guides Afrique – commande ${order.orderNumber}`);
+    expect(mail.subject).toBe(`Guides Afrique : vos guides de la commande ${order.orderNumber}`);
     expect(mail.headers.get('from')).toContain('shop@guides.example');
     const orderPage = `https://guides.example/order-confirmation/${order.publicId}?lang=fr`;
     expect(mail.text).toContain(orderPage);
@@ -116,7 +116,7 @@ describe('deliver-order job', () => {
     const { order } = await paidOrder({ guides: [dakar], email: 'john@example.com', locale: 'en' });
     await ctx.app.services.jobs.runDueJobs();
     const mail = readEmail(mailsTo('john@example.com')[0]!.raw);
-    expect(mail.subject).toBe(`Your Guides Afrique guides – order ${order.orderNumber}`);
+    expect(mail.subject).toBe(`Guides Afrique: your guides from order ${order.orderNumber}`);
     expect(mail.text).toContain('Hello Awa,');
     expect(mail.text).toContain('?lang=en');
   });

@@ -154,7 +154,7 @@ describe('downloading the light edition', () => {
     expect(lightRes.headers['content-type']).toBe('application/pdf');
     expect(lightRes.rawPayload.length).toBeLessThan(fullRes.rawPayload.length * 0.7);
     const pages = await pdfPageTexts(lightRes.rawPayload);
-    for (const text of pages) expect(text).toContain(`Exemplaire personnel de Awa Diop`);
+    for (const text of pages) expect(text).toContain(`Exemplaire personnel d'Awa Diop`);
     expect(pages.join('\n')).toContain(order.orderNumber);
   }, 60_000);
 

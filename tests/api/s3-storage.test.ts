@@ -72,7 +72,7 @@ test('with a bucket configured, a guide is uploaded, bought and downloaded throu
   const pages = await pdfPageTexts(new Uint8Array(await file.arrayBuffer()));
   expect(pages[0]).toContain('Kit de départ S3');
   // Stamped for this buyer, like every delivered copy.
-  expect(pages.join('\n')).toContain(`Exemplaire personnel de ${shopper.firstName} ${shopper.lastName}`);
+  expect(pages.join('\n')).toContain(`Exemplaire personnel d'${shopper.firstName} ${shopper.lastName}`);
   expect(pages.join('\n')).toContain(order.orderNumber);
 
   // The ZIP of the order is streamed by the shop out of the bucket.

@@ -5,8 +5,8 @@ import { seedCatalogue } from '../helpers/catalogue';
 import { keepScreenshot, trackPageErrors } from './harness';
 import { withShopAndBrowser } from './shop-and-browser';
 
-// Issue 21: /guides and the country pages over a thousand guides, a page at a time, walked to page 2
-// and back on a phone in French and on a laptop in English, with JavaScript and without it.
+// /guides and the country pages over a thousand guides: /guides a page at a time, walked to page 2
+// and back, a country page 12 and then 12 more, on a phone in French and on a laptop in English, with JavaScript and without it.
 
 const e2e = withShopAndBrowser({
   shop: { prepare: async ({ db }) => void (await seedCatalogue(db, 1000)) },
@@ -33,6 +33,18 @@ const pages = (page: Page, name: string) => page.getByRole('navigation', { name 
 async function expectPage(page: Page, locale: 'fr' | 'en', query: string, number: number) {
   const expected = await api(`locale=${locale}&${query}&page=${number}`);
   await page.getByText(LABELS[locale].status(number, expected.pageCount)).waitFor();
+  await expect.poll(() => cardTitles(page)).toEqual(expected.guides.map((g) => g.title));
+  return expected;
+}
+
+/** A country page's 12 guides of that page, and "Showing 12 of N guides" under them. */
+async function expectCountry(page: Page, locale: 'fr' | 'en', query: string, number: number) {
+  const expected = await api(`locale=${locale}&${query}&size=12&page=${number}`);
+  const line =
+    locale === 'fr'
+      ? `${expected.guides.length} sur ${expected.total} guides affichés`
+      : `Showing ${expected.guides.length} of ${expected.total} guides`;
+  await page.getByText(line).waitFor();
   await expect.poll(() => cardTitles(page)).toEqual(expected.guides.map((g) => g.title));
   return expected;
 }
@@ -73,25 +85,25 @@ describe('a thousand guides, a page at a time', () => {
     await page.context().close();
   });
 
-  test('a laptop in English, with JavaScript: a country page to page 2 and back; a new order starts at page 1', async () => {
+  test('a laptop in English, with JavaScript: a country page shows 12, Load More adds the next 12 in place; a new order starts again', async () => {
     const page = await newPage(LAPTOP);
     const errors = trackPageErrors(page);
     await page.goto(`${e2e.shop.url}/senegal?lang=en`);
-    await expectPage(page, 'en', 'country=senegal', 1);
-    const nav = pages(page, 'Pages of the list');
-    await nav.getByRole('link', { name: LABELS.en.next }).click();
-    await page.waitForURL(/\/senegal\?lang=en&page=2$/);
-    await expectPage(page, 'en', 'country=senegal', 2);
-    await nav.scrollIntoViewIfNeeded();
-    await keepScreenshot(page, 'pages-en-1280-page2');
+    const first = await expectCountry(page, 'en', 'country=senegal', 1);
+    const more = page.getByRole('link', { name: 'Load More' });
+    expect(await more.getAttribute('href')).toBe('/senegal?lang=en&page=2');
+    await more.click();
+    const second = await api('locale=en&country=senegal&size=12&page=2');
+    await page.getByText(`Showing 24 of ${first.total} guides`).waitFor();
+    await expect
+      .poll(() => cardTitles(page))
+      .toEqual([...first.guides, ...second.guides].map((g) => g.title));
+    expect(page.url()).toBe(`${e2e.shop.url}/senegal?lang=en`);
+    expect(await more.getAttribute('href')).toBe('/senegal?lang=en&page=3');
+    await keepScreenshot(page, 'pages-en-1280-load-more');
     await page.getByLabel('Sort by').selectOption('price-asc');
     await page.waitForURL(/\/senegal\?sort=price-asc&lang=en$/);
-    await expectPage(page, 'en', 'country=senegal&sort=price-asc', 1);
-    await nav.getByRole('link', { name: 'Page 2', exact: true }).click();
-    await page.waitForURL(/sort=price-asc&lang=en&page=2$/);
-    await expectPage(page, 'en', 'country=senegal&sort=price-asc', 2);
-    await page.goBack();
-    await expectPage(page, 'en', 'country=senegal&sort=price-asc', 1);
+    await expectCountry(page, 'en', 'country=senegal&sort=price-asc', 1);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -116,10 +128,11 @@ describe('a thousand guides, a page at a time', () => {
     await laptop.getByLabel('Sort by').selectOption('price-desc');
     await laptop.getByRole('button', { name: 'Sort' }).click();
     await laptop.waitForURL(/\/senegal\?sort=price-desc&lang=en$/);
-    await expectPage(laptop, 'en', 'country=senegal&sort=price-desc', 1);
-    await pages(laptop, 'Pages of the list').getByRole('link', { name: LABELS.en.next }).click();
+    await expectCountry(laptop, 'en', 'country=senegal&sort=price-desc', 1);
+    await laptop.getByRole('link', { name: 'Load More' }).click();
     await laptop.waitForURL(/sort=price-desc&lang=en&page=2$/);
-    await expectPage(laptop, 'en', 'country=senegal&sort=price-desc', 2);
+    await expectCountry(laptop, 'en', 'country=senegal&sort=price-desc', 2);
+    await laptop.getByRole('link', { name: 'Previous' }).waitFor();
     await keepScreenshot(laptop, 'pages-en-1280-page2-nojs', { fullPage: true });
     await laptop.context().close();
   });

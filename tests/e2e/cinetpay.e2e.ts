@@ -112,7 +112,11 @@ describe('automatic mobile money through CinetPay', () => {
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
     expect((await pdfPageTexts(pdf)).join('\n')).toContain('Aminata Touré');
 
-    const delivery = await waitForMail(e2e.smtp, 'awa.paie@example.com', /^Vos guides Guides Afrique/);
+    const delivery = await waitForMail(
+      e2e.smtp,
+      'awa.paie@example.com',
+      /^Guides Afrique : vos guides de la commande/,
+    );
     expect(delivery.text).toContain('/order-confirmation/');
     // One delivery email, though the notification and the return both confirmed the payment.
     await new Promise((r) => setTimeout(r, 1_000));
@@ -120,7 +124,9 @@ describe('automatic mobile money through CinetPay', () => {
     const toShopper = e2e.smtp.received
       .filter((m) => m.to.includes('awa.paie@example.com'))
       .map((m) => readEmail(m.raw));
-    expect(toShopper.filter((m) => /^Vos guides Guides Afrique/.test(m.subject))).toHaveLength(1);
+    expect(
+      toShopper.filter((m) => /^Guides Afrique : vos guides de la commande/.test(m.subject)),
+    ).toHaveLength(1);
 
     // The operator sees it in the Mobile Money tab, paid through CinetPay, with its transaction id.
     const { latest } = transactionOf(page.url());
@@ -162,14 +168,14 @@ describe('automatic mobile money through CinetPay', () => {
     await page.getByRole('heading', { name: 'Commande terminée !' }).waitFor({ timeout: 15_000 });
     await page.getByText('Paiement confirmé : vos guides sont prêts.').waitFor();
     // The page changed under the shopper: focus goes to its new heading.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Commande terminée !');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Commande terminée\u00a0!');
     // Without a reload: the same document, now with the downloads.
     expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(
       true,
     );
     const pdf = await downloadFirstGuide(page);
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
-    await waitForMail(e2e.smtp, 'attente@example.com', /^Vos guides Guides Afrique/);
+    await waitForMail(e2e.smtp, 'attente@example.com', /^Guides Afrique : vos guides de la commande/);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -201,7 +207,7 @@ describe('automatic mobile money through CinetPay', () => {
     expect(all.map((t) => t.status)).toEqual(['REFUSED', 'ACCEPTED']);
     const pdf = await downloadFirstGuide(page);
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
-    await waitForMail(e2e.smtp, 'refus@example.com', /^Vos guides Guides Afrique/);
+    await waitForMail(e2e.smtp, 'refus@example.com', /^Guides Afrique : vos guides de la commande/);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -218,13 +218,13 @@ const CHECKOUT_LABELS = {
     add: 'Ajouter au panier',
     cart: 'Votre panier',
     checkout: 'Passer à la caisse',
-    heading: /^(Paiement sécurisé|Vos guides gratuits)$/,
+    heading: 'Paiement sécurisé',
   },
   en: {
     add: 'Add to cart',
     cart: 'Your cart',
     checkout: 'Proceed to Checkout',
-    heading: /^(Secure Checkout|Your free guides)$/,
+    heading: 'Secure Checkout',
   },
 };
 
@@ -233,8 +233,7 @@ export async function checkoutFirstCard(page: Page, locale: 'fr' | 'en' = 'fr'):
   const labels = CHECKOUT_LABELS[locale];
   await page.locator('[data-testid="guide-card"]').first().getByRole('button', { name: labels.add }).click();
   await page.getByRole('dialog', { name: labels.cart }).getByRole('link', { name: labels.checkout }).click();
-  // A free cart's checkout is titled for what it is (issue 17 item 8).
-  await page.getByRole('heading', { name: labels.heading }).waitFor();
+  await page.getByRole('heading', { name: labels.heading, level: 1 }).waitFor();
 }
 
 /** Where to keep screenshots to look at (E2E_SCREENSHOT_DIR); unset, none are taken. */

@@ -145,7 +145,10 @@ describe('paying by mobile money', () => {
     expect(await row.getByRole('button', { name: 'Reject' }).isDisabled()).toBe(true);
 
     // The delivery email, as for a card order, reaches the real SMTP server; its link downloads the stamped PDF.
-    const delivery = await waitForMail('aminata.toure@example.com', /^Vos guides Guides Afrique/);
+    const delivery = await waitForMail(
+      'aminata.toure@example.com',
+      /^Guides Afrique : vos guides de la commande/,
+    );
     const link = orderPath(delivery.text);
     expect(link).toBeTruthy();
     await page.goto(`${e2e.shop.url}${link}`);

@@ -165,18 +165,18 @@ export async function registerPageRendering(
     const result = await renderer!.render({ url, origin, locale, fetch: fetchApi });
     if (result.kind === 'redirect') return result satisfies PageOutcome;
     const template = await renderer!.template(request.url);
+    // Replacer functions: a replacement string would read "$'" or "$&" in the page as patterns.
     const html = template
-      .replace('<html lang="fr"', `<html lang="${escapeHtml(locale)}"`)
-      .replace(
-        '<!--app-head-->',
+      .replace('<html lang="fr"', () => `<html lang="${escapeHtml(locale)}"`)
+      .replace('<!--app-head-->', () =>
         [result.head, renderer!.localeHead?.(locale)].filter(Boolean).join('\n    '),
       )
-      .replace('<!--app-html-->', result.html)
-      .replace('<!--app-state-->', result.stateScript);
+      .replace('<!--app-html-->', () => result.html)
+      .replace('<!--app-state-->', () => result.stateScript);
     // The Vite dev server injects inline scripts of its own; built pages allow only ours, by hash.
-    const inlineScripts = [...result.stateScript.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-      (m) => m[1] ?? '',
-    );
+    const inlineScripts = [
+      ...`${result.head}${result.stateScript}`.matchAll(/<script>([\s\S]*?)<\/script>/g),
+    ].map((m) => m[1] ?? '');
     const csp = development ? undefined : pageContentSecurityPolicy({ url: request.url, inlineScripts });
     const body = await precompress(html);
     const page: PageOutcome = { kind: 'page', status: result.status, personal: result.personal, csp, body };

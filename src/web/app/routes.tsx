@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { matchRoute, Redirect, Route, Switch } from 'wouter';
 import { COUNTRY_SLUGS } from '../../shared/countries';
+import { COUNTRY_PAGE_SIZE } from '../../shared/guide-pages';
 import { LIBRARY_PAGE_PATHS } from '../../shared/library-pages';
 import { AdminEntry } from '../admin/admin-entry';
 import type { AppDeps } from '../lib/deps';
@@ -9,7 +10,7 @@ import { queries } from '../lib/queries';
 import { type ListingQuery, listingQuery } from '../storefront/catalogue/guide-listing';
 import { GuidePage } from '../storefront/catalogue/guide-page';
 import { CountryPage, countryContentKeys } from '../storefront/country/country-page';
-import { HOME_CONTENT_KEYS, HOME_GUIDE_COUNT, HomePage, searchTermFrom } from '../storefront/home/home-page';
+import { HOME_CONTENT_KEYS, HomePage, homeListingQuery, searchTermFrom } from '../storefront/home/home-page';
 import { LAYOUT_CONTENT_KEYS, StorefrontLayout } from '../storefront/layout/storefront-layout';
 import { NotFoundPage } from '../storefront/not-found/not-found-page';
 import { STATIC_PAGES, StaticPage, staticContentKeys } from '../storefront/pages/static-page';
@@ -30,9 +31,41 @@ interface StorefrontRoute {
 
 // Pages a shopper reaches only after the first page: their code loads when they are opened
 // (server rendering still renders them whole).
-const CheckoutPage = lazy(() => import('../storefront/checkout/checkout-page'));
-const OrderPage = lazy(() => import('../storefront/order/order-page'));
-const LibraryPage = lazy(() => import('../storefront/library/library-page'));
+/**
+ * A page whose code loads when it is opened, and which the browser can load before hydrating when
+ * the page is the first one (preloadPage): hydrating a lazy part that is still loading while the
+ * cart fills in made React drop the server's HTML and show a blank area for seconds on a slow phone.
+ */
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  let loaded: ComponentType | null = null;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+    });
+  const Lazy = lazy(load);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page at module load, never during a render
+  const Page = () => {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+  return { Page, preload };
+}
+
+const checkout = lazyPage(() => import('../storefront/checkout/checkout-page'));
+const order = lazyPage(() => import('../storefront/order/order-page'));
+const library = lazyPage(() => import('../storefront/library/library-page'));
+const CheckoutPage = checkout.Page;
+const OrderPage = order.Page;
+const LibraryPage = library.Page;
+
+/** Loads the code of the page at `pathname` when it is one loaded on demand (before hydrating it). */
+export function preloadPage(pathname: string): Promise<void> {
+  const path = pathname.toLowerCase().replace(/\/+$/, '');
+  if (path === '/checkout') return checkout.preload();
+  if (path.startsWith('/order-confirmation/')) return order.preload();
+  if ((Object.values(LIBRARY_PAGE_PATHS) as string[]).includes(path)) return library.preload();
+  return Promise.resolve();
+}
 const pageFallback = <div className="min-h-[60vh]" />;
 
 const content = (deps: AppDeps, keys: string) =>
@@ -50,47 +83,59 @@ const homePrefetch =
   (showAll: boolean): StorefrontRoute['prefetch'] =>
   async (deps, match) => {
     const term = searchTermFrom(match.search);
-    const size = term || showAll ? undefined : HOME_GUIDE_COUNT;
     const [, status] = await Promise.all([
       content(deps, HOME_CONTENT_KEYS),
-      guideList(deps, { term, size }, match.search),
+      guideList(deps, homeListingQuery(term, showAll), match.search),
     ]);
     return status;
   };
 
 export const STOREFRONT_ROUTES: StorefrontRoute[] = [
-  { path: '/', component: HomePage, prefetch: homePrefetch(false) },
-  { path: '/guides', component: () => <HomePage showAll />, prefetch: homePrefetch(true) },
+  { path: '/', component: HomePage, prefetch: import.meta.env.SSR ? homePrefetch(false) : undefined },
+  {
+    path: '/guides',
+    component: () => <HomePage showAll />,
+    prefetch: import.meta.env.SSR ? homePrefetch(true) : undefined,
+  },
   {
     path: '/guides/:slug',
     component: GuidePage,
-    prefetch: async (deps, match) => {
-      try {
-        await deps.queryClient.fetchQuery(queries.guide(deps.api, match.params.slug ?? ''));
-        return undefined;
-      } catch {
-        return { status: 404 };
-      }
-    },
+    // The server warms the cache before rendering; the browser build leaves this out.
+    prefetch: !import.meta.env.SSR
+      ? undefined
+      : async (deps, match) => {
+          try {
+            await deps.queryClient.fetchQuery(queries.guide(deps.api, match.params.slug ?? ''));
+            return undefined;
+          } catch {
+            return { status: 404 };
+          }
+        },
   },
   ...COUNTRY_SLUGS.map((country) => ({
     path: paths.country(country),
     component: () => <CountryPage country={country} />,
-    prefetch: async (deps: AppDeps, match: RouteMatch) => {
-      const [, status] = await Promise.all([
-        content(deps, countryContentKeys(country)),
-        guideList(deps, { country }, match.search),
-      ]);
-      return status;
-    },
+    // The server warms the cache before rendering; the browser build leaves this out.
+    prefetch: !import.meta.env.SSR
+      ? undefined
+      : async (deps: AppDeps, match: RouteMatch) => {
+          const [, status] = await Promise.all([
+            content(deps, countryContentKeys(country)),
+            guideList(deps, { country, size: COUNTRY_PAGE_SIZE }, match.search),
+          ]);
+          return status;
+        },
   })),
   ...STATIC_PAGES.map((page) => ({
     path: `/${page}`,
     component: () => <StaticPage page={page} />,
-    prefetch: async (deps: AppDeps) => {
-      await content(deps, staticContentKeys(page));
-      return undefined;
-    },
+    // The server warms the cache before rendering; the browser build leaves this out.
+    prefetch: !import.meta.env.SSR
+      ? undefined
+      : async (deps: AppDeps) => {
+          await content(deps, staticContentKeys(page));
+          return undefined;
+        },
   })),
   {
     path: '/checkout',
@@ -118,14 +163,17 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
         <OrderPage />
       </Suspense>
     ),
-    prefetch: async (deps, match) => {
-      try {
-        await deps.queryClient.fetchQuery(queries.order(deps.api, match.params.id ?? ''));
-        return undefined;
-      } catch {
-        return { status: 404 };
-      }
-    },
+    // The server warms the cache before rendering; the browser build leaves this out.
+    prefetch: !import.meta.env.SSR
+      ? undefined
+      : async (deps, match) => {
+          try {
+            await deps.queryClient.fetchQuery(queries.order(deps.api, match.params.id ?? ''));
+            return undefined;
+          } catch {
+            return { status: 404 };
+          }
+        },
   },
 ];
 
@@ -140,6 +188,21 @@ const ADMIN_PAGES = new Set(ADMIN_TABS.map((tab) => paths.admin(tab)));
 const isAdminPage = (pathname: string) => ADMIN_PAGES.has(pathname.toLowerCase());
 
 /**
+ * The home page has no pages of its own: `/?page=N` without a search is page N of /guides, so an
+ * old or made-up link lands on the guides it names instead of the home page's three again.
+ */
+function homePageRedirect(url: URL): string | undefined {
+  if (url.pathname !== '/' || !url.searchParams.has('page') || searchTermFrom(url.searchParams))
+    return undefined;
+  const kept = new URLSearchParams();
+  for (const name of ['sort', 'lang', 'page']) {
+    const value = url.searchParams.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  return `${paths.allGuides()}?${kept}`;
+}
+
+/**
  * What the server needs before rendering a URL: a redirect, or the status, whether the page is
  * personal (decided by the route that matched, so every spelling the router accepts is covered),
  * and the warmed cache. Unknown paths are 404 and render the not-found page.
@@ -149,7 +212,7 @@ export async function prepareRoute(
   url: URL,
   parser: Parameters<typeof matchRoute>[0],
 ): Promise<{ redirect: string } | { status: number; personal: boolean }> {
-  const redirect = REDIRECTS[url.pathname];
+  const redirect = REDIRECTS[url.pathname] ?? homePageRedirect(url);
   if (redirect) return { redirect };
   if (isAdminPage(url.pathname)) return { status: 200, personal: true };
   await content(deps, LAYOUT_CONTENT_KEYS);

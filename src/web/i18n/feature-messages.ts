@@ -1,5 +1,5 @@
 import type { Locale } from '../../shared/locale';
-import { useI18n } from './index';
+import { typeset, useI18n } from './index';
 
 /**
  * Messages that only a lazily loaded feature needs live beside it, so the first page a shopper
@@ -16,7 +16,7 @@ export function useMessages<K extends string>(messages: Record<Locale, { readonl
   const { locale } = useI18n();
   const dictionary = messages[locale];
   return (key: K, vars?: Record<string, string | number>) => {
-    const text = dictionary[key];
+    const text = typeset(locale, dictionary[key]);
     return vars ? text.replace(/\{(\w+)\}/g, (match, name: string) => String(vars[name] ?? match)) : text;
   };
 }

@@ -18,13 +18,29 @@ export async function loadLocale(locale: Locale): Promise<void> {
   dictionaries[locale] ??= await loaders[locale]();
 }
 
+/**
+ * Whether `count` takes the singular in `locale`: French says "0 guide" and "1 guide", English
+ * "0 guides" and "1 guide" (Intl's plural rules, the same on the server and in the browser).
+ */
+export function isSingular(locale: Locale, count: number): boolean {
+  return new Intl.PluralRules(locale).select(count) === 'one';
+}
+
+/**
+ * French typography: a no-break space before ! ? : ; and » and after «, so a sign never starts a
+ * line on a phone ("Commande terminée !"). Applied to the message, before any value goes in.
+ */
+export function typeset(locale: Locale, text: string): string {
+  return locale === 'fr' ? text.replace(/ (?=[!?:;»])/g, '\u00a0').replace(/« /g, '«\u00a0') : text;
+}
+
 export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
 export function translator(locale: Locale): Translate {
   const messages = dictionaries[locale];
   if (!messages) throw new Error(`translator(${locale}) before loadLocale(${locale})`);
   return (key, vars) => {
-    const text = messages[key];
+    const text = typeset(locale, messages[key]);
     return vars ? text.replace(/\{(\w+)\}/g, (match, name: string) => String(vars[name] ?? match)) : text;
   };
 }

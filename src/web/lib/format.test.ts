@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatFileSize } from './format';
+import { formatBytes, formatFileSize } from './format';
 
 describe('formatFileSize', () => {
   test.each([
@@ -11,5 +11,13 @@ describe('formatFileSize', () => {
     [52_428_800, 'en', '50 MB'],
   ] as const)('%s bytes in %s is "%s"', (bytes, locale, expected) => {
     expect(formatFileSize(bytes, locale).replace(/\u202f|\u00a0/g, ' ')).toBe(expected);
+  });
+});
+
+describe('formatBytes', () => {
+  test('a size always has its unit, nothing included', () => {
+    expect(formatBytes(0, 'fr')).toBe('0 o');
+    expect(formatBytes(0, 'en')).toBe('0 B');
+    expect(formatBytes(2_516_582, 'fr')).toBe('2,4 Mo');
   });
 });

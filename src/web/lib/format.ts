@@ -1,2 +1,2 @@
-/** Shared with the emails, which say a download's size too (issue 20). */
-export { formatFileSize } from '../../shared/file-size';
+/** Shared with the emails, which say a download's size too . */
+export { formatBytes, formatFileSize } from '../../shared/file-size';

@@ -30,12 +30,20 @@ export function Head(props: HeadData) {
   return null;
 }
 
+/** How Open Graph writes each language. */
+export const OG_LOCALES = { fr: 'fr_FR', en: 'en_GB' } as const;
+
+/** The picture a shared link to a page without a cover of its own shows: the shop's icon. */
+export const SHARE_IMAGE_PATH = '/icons/icon-512.png';
+
 /** Open Graph and Twitter card tags: what WhatsApp, Facebook and X show for a shared link. */
 export function socialTags(card: {
   title: string;
   description: string;
-  url: string;
+  url?: string;
   image?: string;
+  /** Covers are WebP; the shop's own picture is PNG. */
+  imageType?: string;
   /** What the image shows, for readers that do not see it. */
   imageAlt?: string;
   price?: string;
@@ -47,16 +55,16 @@ export function socialTags(card: {
     ['property', 'og:site_name', 'Guides Afrique'],
     ['property', 'og:title', card.title],
     ['property', 'og:description', card.description],
-    ['property', 'og:url', card.url],
     ['name', 'twitter:card', card.image ? 'summary_large_image' : 'summary'],
     ['name', 'twitter:title', card.title],
     ['name', 'twitter:description', card.description],
   ];
+  if (card.url) tags.push(['property', 'og:url', card.url]);
   if (card.locale) tags.push(['property', 'og:locale', card.locale]);
   if (card.image) {
     tags.push(['property', 'og:image', card.image], ['name', 'twitter:image', card.image]);
     // Covers are served as WebP only; WhatsApp, Facebook and X read it.
-    tags.push(['property', 'og:image:type', 'image/webp']);
+    tags.push(['property', 'og:image:type', card.imageType ?? 'image/webp']);
     if (card.imageAlt)
       tags.push(['property', 'og:image:alt', card.imageAlt], ['name', 'twitter:image:alt', card.imageAlt]);
   }

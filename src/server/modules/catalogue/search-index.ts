@@ -8,14 +8,42 @@ const TYPO_MIN_LENGTH = 5;
 /** Ligatures unaccent() spelled out in PostgreSQL; NFD keeps them whole. */
 const LIGATURES: Record<string, string> = { œ: 'oe', Œ: 'oe', æ: 'ae', Æ: 'ae', ß: 'ss' };
 
+/**
+ * The shop's place names as shoppers also write them (English, French, short forms), each written
+ * the one way the index keeps: a guide titled "Fez & Meknes" is found by "Fès", "fes" and "fez".
+ */
+const PLACE_SPELLINGS: readonly (readonly [string, string])[] = [
+  ['fez', 'fes'],
+  ['marrakesh', 'marrakech'],
+  ['st louis', 'saint louis'],
+  ['ivory coast', 'cote d ivoire'],
+  ['cote divoire', 'cote d ivoire'],
+  ['tangier', 'tanger'],
+  ['tangiers', 'tanger'],
+  ['morocco', 'maroc'],
+  ['marruecos', 'maroc'],
+  ['casamence', 'casamance'],
+  ['abidjian', 'abidjan'],
+];
+const SPELLING_PATTERN = new RegExp(
+  `(?<= |^)(${PLACE_SPELLINGS.map(([from]) => from).join('|')})(?= |$)`,
+  'g',
+);
+const SPELLING_OF = new Map(PLACE_SPELLINGS);
+
 /** Lower-case, unaccented words of letters a–z and digits: the same on both sides of a search. */
 export function normalisedWords(text: string): string[] {
-  return text
+  const words = text
     .replace(/[œŒæÆß]/g, (c) => LIGATURES[c] ?? c)
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0);
+  return words
+    .join(' ')
+    .replace(SPELLING_PATTERN, (name) => SPELLING_OF.get(name) ?? name)
+    .split(' ')
     .filter((w) => w.length > 0);
 }
 

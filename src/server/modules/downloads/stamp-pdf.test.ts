@@ -1,7 +1,7 @@
 import { degrees, PDFDocument } from 'pdf-lib';
 import { describe, expect, test } from 'vitest';
 import { type DrawnGlyph, pdfGlyphs, pdfPageTexts } from '../../../../tests/helpers/pdf';
-import { maskEmail, stampLine, stampPdf } from './stamp-pdf';
+import { frenchOf, maskEmail, stampLine, stampPdf } from './stamp-pdf';
 
 describe('maskEmail', () => {
   test.each([
@@ -66,11 +66,22 @@ describe('stampLine', () => {
   };
   test('speaks the order’s language', () => {
     expect(stampLine({ ...buyer, locale: 'fr' })).toBe(
-      'Exemplaire personnel de Awa Diop · a***p@g***.com · commande GA-7K3M9Q',
+      "Exemplaire personnel d'Awa Diop · a***p@g***.com · commande GA-7K3M9Q",
     );
     expect(stampLine({ ...buyer, locale: 'en' })).toBe(
       'Personal copy of Awa Diop · a***p@g***.com · order GA-7K3M9Q',
     );
+  });
+
+  test('French elides "de" before a vowel or a mute h, never before a consonant', () => {
+    expect(frenchOf('Aïssatou Koné')).toBe("d'Aïssatou Koné");
+    expect(frenchOf('Émile')).toBe("d'Émile");
+    expect(frenchOf('Hélène')).toBe("d'Hélène");
+    expect(frenchOf('Moussa Diallo')).toBe('de Moussa Diallo');
+    expect(stampLine({ ...buyer, firstName: 'Oumar', locale: 'fr' })).toMatch(
+      /^Exemplaire personnel d'Oumar Diop/,
+    );
+    expect(stampLine({ ...buyer, firstName: 'Oumar', locale: 'en' })).toMatch(/^Personal copy of Oumar Diop/);
   });
 });
 

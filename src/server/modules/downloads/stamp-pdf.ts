@@ -52,7 +52,12 @@ export function stampLine(buyer: BuyerStamp): string {
   const email = maskEmail(buyer.email);
   return buyer.locale === 'en'
     ? `Personal copy of ${name} · ${email} · order ${buyer.orderNumber}`
-    : `Exemplaire personnel de ${name} · ${email} · commande ${buyer.orderNumber}`;
+    : `Exemplaire personnel ${frenchOf(name)} · ${email} · commande ${buyer.orderNumber}`;
+}
+
+/** "de Moussa", "d'Aïssatou", "d'Hélène": French elides "de" before a vowel or a mute h. */
+export function frenchOf(name: string): string {
+  return /^[aeiouyhàâäéèêëîïôöùûüÿæœ]/i.test(name.normalize('NFC')) ? `d'${name}` : `de ${name}`;
 }
 
 /** Space between the line's box and the foot of the page, and at least on either side. */

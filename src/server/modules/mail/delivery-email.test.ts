@@ -16,12 +16,19 @@ const input = {
 describe('delivery email', () => {
   test('in French: subject, guides, and the order page link in text and HTML', () => {
     const email = composeDeliveryEmail({ ...input, locale: 'fr' });
-    expect(email.subject).toBe('Vos guides Guides Afrique – commande GA-7K3M9Q');
+    expect(email.subject).toBe('Guides Afrique : vos guides de la commande GA-7K3M9Q');
     expect(email.text).toContain('Bonjour Awa,');
     expect(email.text).toContain('- Dakar essentiel\n- Marrakech (avec son PDF complémentaire)');
     expect(email.text).toContain(input.orderPageUrl);
     expect(email.html).toContain(`<a href="${input.orderPageUrl}"`);
     expect(email.html).toContain('<html lang="fr">');
+    // The order number never breaks across lines, nor leaves its colon alone on one.
+    expect(email.html).toContain(
+      'Numéro de commande\u00a0: <span style="white-space:nowrap">GA-7K3M9Q</span>',
+    );
+    expect(composeDeliveryEmail({ ...input, locale: 'en' }).subject).toBe(
+      'Guides Afrique: your guides from order GA-7K3M9Q',
+    );
   });
 
   test('links to "My guides" (issue 19), in text and HTML, in the order\'s language', () => {

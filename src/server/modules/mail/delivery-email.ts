@@ -29,7 +29,7 @@ export interface ComposedEmail {
 
 const copy = {
   fr: {
-    subject: (n: string) => `Vos guides Guides Afrique – commande ${n}`,
+    subject: (n: string) => `Guides Afrique : vos guides de la commande ${n}`,
     resendSubject: (n: string) => `Vos liens de téléchargement – commande ${n}`,
     greeting: (name: string) => `Bonjour ${name},`,
     intro: 'Merci pour votre achat ! Vos guides sont prêts :',
@@ -41,13 +41,13 @@ const copy = {
     linkIntro: 'Téléchargez-les depuis la page de votre commande :',
     button: 'Télécharger mes guides',
     note: 'Cette page crée de nouveaux liens de téléchargement à chaque visite : gardez cet e-mail, il reste valable. Chaque PDF porte votre nom et votre numéro de commande.',
-    orderNumber: (n: string) => `Numéro de commande : ${n}`,
+    orderNumber: (n: string) => `Numéro de commande\u00a0: ${n}`,
     help: 'Une question ? Répondez simplement à cet e-mail en indiquant votre numéro de commande.',
     library: 'Tous vos guides, toutes commandes confondues, sont aussi dans « Mes guides » :',
     signature: 'L’équipe Guides Afrique',
   },
   en: {
-    subject: (n: string) => `Your Guides Afrique guides – order ${n}`,
+    subject: (n: string) => `Guides Afrique: your guides from order ${n}`,
     resendSubject: (n: string) => `Your download links – order ${n}`,
     greeting: (name: string) => `Hello ${name},`,
     intro: 'Thank you for your purchase! Your guides are ready:',
@@ -126,7 +126,7 @@ ${discount ? `<p style="${p}">${e(discount)}</p>\n` : ''}${tax ? `<p style="${p}
 <p style="margin:0 0 24px"><a href="${e(input.orderPageUrl)}" style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-size:16px;font-weight:bold">${e(t.button)}</a></p>
 <p style="${p};font-size:14px;color:#4b5563">${e(t.note)}</p>
 <p style="${p};font-size:14px;color:#4b5563">${e(t.library)} <a href="${e(input.libraryUrl)}" style="color:#0f766e">${e(input.libraryUrl)}</a></p>
-<p style="${p};font-size:14px;color:#4b5563">${e(t.orderNumber(input.orderNumber))}<br>${e(t.help)}</p>
+<p style="${p};font-size:14px;color:#4b5563">${e(t.orderNumber(input.orderNumber)).replace(e(input.orderNumber), `<span style="white-space:nowrap">${e(input.orderNumber)}</span>`)}<br>${e(t.help)}</p>
 <p style="${p}">${e(t.signature)}</p>
 <p style="margin:0;font-size:12px;color:#6b7280;word-break:break-all">${e(input.orderPageUrl)}</p>`;
   const html = emailLayout(input.locale, subject, body);

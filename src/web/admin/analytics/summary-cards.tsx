@@ -70,7 +70,7 @@ export function SummaryCards({ summary }: { summary: AdminData<AnalyticsSummary>
         <Growth value={s.downloadsGrowth} />
       </StatCard>
       <StatCard label="Conversion Rate" value={percent(s.conversionRate)}>
-        <p className="mt-1 text-xs text-stone-600">Industry avg: {INDUSTRY_AVERAGE_CONVERSION_RATE}%</p>
+        <p className="mt-1 text-xs text-stone-600">{`Industry avg: ${INDUSTRY_AVERAGE_CONVERSION_RATE}%`}</p>
         <p className="mt-1 text-xs text-stone-600" data-testid="conversion-definition">
           Visits with a purchase ÷ visits ({integer.format(s.totalSessions)} in the range)
         </p>

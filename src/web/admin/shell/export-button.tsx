@@ -26,7 +26,7 @@ export function ExportButton(props: {
       await saveAnswer(await adminOpen(urlOf(props.endpoint, { query: props.query })), props.fallbackName);
       toast({ title: props.done });
     } catch (error) {
-      showAdminError(error);
+      showAdminError(error, 'Export failed');
     } finally {
       setExporting(false);
     }

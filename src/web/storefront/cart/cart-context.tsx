@@ -52,7 +52,8 @@ export function CartProvider(props: { children: ReactNode }) {
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
-    setItems(readStoredCart());
+    // A guide added before the stored cart was read (a tap replayed at hydration) joins it.
+    setItems((added) => added.reduce((items, i) => addItem(items, i.guide, i.quantity), readStoredCart()));
     setLoaded(true);
     const onStorage = (event: StorageEvent) => {
       if (event.key === STORAGE_KEY) setItems(readStoredCart());

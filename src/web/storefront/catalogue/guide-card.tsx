@@ -127,6 +127,7 @@ function GuideCardBody(props: { guide: GuideCardData }) {
       <p className="line-clamp-3 text-sm text-stone-600">{guide.description}</p>
       <button
         type="button"
+        data-tap={`add-${guide.id}`}
         onClick={() => cart.add(toCartGuide(guide))}
         className="mt-auto h-11 rounded-md bg-amber-500 px-4 text-sm font-semibold text-stone-950 hover:bg-amber-400"
       >

@@ -13,8 +13,10 @@ import { Pagination } from './pagination';
 export interface ListingQuery {
   term?: string;
   country?: CountrySlug;
-  /** Fewer guides than a page, and no page links (the home page's latest three). */
+  /** Guides a page holds, when not the API's default (a country page's 12). */
   size?: number;
+  /** The first page only, whatever the address says (the home page's latest three). */
+  firstOnly?: boolean;
 }
 
 /** What a list page asks the API for, read from its address: the same on the server and in the browser. */
@@ -24,13 +26,13 @@ export function listingQuery(query: ListingQuery, params: URLSearchParams) {
     ...(query.term ? { q: query.term } : {}),
     ...(query.country ? { country: query.country } : {}),
     ...(sort ? { sort } : {}),
-    page: query.size ? 1 : pageFrom(params),
+    page: query.firstOnly ? 1 : pageFrom(params),
     ...(query.size ? { size: query.size } : {}),
   };
 }
 
 /**
- * One page of a list of guides (issue 21): the page asked for in `?page=`, its links to the others
+ * One page of a list of guides: the page asked for in `?page=`, its links to the others
  * as plain addresses (they work without JavaScript), and the shop's 404 page past the last one.
  */
 export function useGuideListing(query: ListingQuery, pathname: string) {
@@ -50,6 +52,8 @@ export function useGuideListing(query: ListingQuery, pathname: string) {
   return {
     ...result,
     page: asked.page,
+    /** What the API was asked for, less the language: the next page is the same with `page` + 1. */
+    asked,
     beyondLast: data !== undefined && asked.page > data.pageCount,
     filters,
     href: (page: number) => listHref(pathname, filters, page),
@@ -74,7 +78,13 @@ export function useGuideListing(query: ListingQuery, pathname: string) {
 export type GuideListingState = ReturnType<typeof useGuideListing>;
 
 /** The cards, a "page 2 of 42" line and the page links (past the last page, the page shows its 404 instead). */
-export function GuideListing(props: { listing: GuideListingState; empty: string; skeleton?: number }) {
+export function GuideListing(props: {
+  listing: GuideListingState;
+  empty: string;
+  skeleton?: number;
+  /** Without them, the first page only (the home page's latest three). */
+  pageLinks?: boolean;
+}) {
   const { listing } = props;
   const data = listing.data;
   const top = useRef<HTMLDivElement>(null);
@@ -96,7 +106,9 @@ export function GuideListing(props: { listing: GuideListingState; empty: string;
       ) : (
         <>
           <GuideGrid guides={data.guides} eagerCount={1} />
-          {data.pageCount > 1 ? <Pagination data={data} href={listing.href} /> : null}
+          {props.pageLinks !== false && data.pageCount > 1 ? (
+            <Pagination data={data} href={listing.href} />
+          ) : null}
         </>
       )}
     </div>

@@ -2,11 +2,11 @@ import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'wouter';
 import type { GuideDetail } from '../../../shared/contracts/catalogue';
 import type { Locale } from '../../../shared/locale';
-import { displayPrice } from '../../../shared/money';
-import { useI18n } from '../../i18n';
+import { displayPrice, toCents } from '../../../shared/money';
+import { isSingular, useI18n } from '../../i18n';
 import { useApi, useAppDeps } from '../../lib/deps';
 import { formatFileSize } from '../../lib/format';
-import { Head, jsonLd, socialTags } from '../../lib/head';
+import { Head, jsonLd, OG_LOCALES, socialTags } from '../../lib/head';
 import { localisedPath, paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
 import { useQuery } from '../../lib/use-query';
@@ -22,8 +22,6 @@ import { WhatsAppShareLink } from './share-link';
 // The reviews are a chunk of their own, loaded only by a page that has some: the server renders them
 // with the page and the browser hydrates them when the chunk arrives (docs/features/reviews.md).
 const GuideReviews = lazy(() => import('./guide-reviews'));
-
-const OG_LOCALES = { fr: 'fr_FR', en: 'en_GB' } satisfies Record<Locale, string>;
 
 /** The rating and the reviews the page shows, as schema.org says them (docs/features/reviews.md). */
 function reviewMarkup(guide: GuideDetail) {
@@ -108,7 +106,8 @@ export function GuidePage() {
         description={g.description}
         path={paths.guide(g.slug)}
         alternates={alternates}
-        extra={guideHeadExtra(g, origin, locale)}
+        // Only the server writes these tags: the browser build leaves them (and their code) out.
+        extra={import.meta.env.SSR ? guideHeadExtra(g, origin, locale) : undefined}
       />
       {g.imageUrl ? (
         // On a phone the cover is a thumbnail beside the title, so that the title, the price and
@@ -184,8 +183,10 @@ function GuideSummary(props: { guide: GuideDetail; className?: string }) {
         </div>
         {g.pageCount ? (
           <div>
-            <dt className="text-stone-500">{t('guide.contents')}</dt>
-            <dd className="font-semibold">{t('guide.pages', { count: g.pageCount })}</dd>
+            <dt className="text-stone-500">{t('guide.length')}</dt>
+            <dd className="font-semibold">
+              {t(isSingular(locale, g.pageCount) ? 'guide.pagesOne' : 'guide.pages', { count: g.pageCount })}
+            </dd>
           </div>
         ) : null}
         {g.edition ? (
@@ -198,12 +199,15 @@ function GuideSummary(props: { guide: GuideDetail; className?: string }) {
       <DownloadCost costs={g.downloadCost} />
       <button
         type="button"
+        data-tap={`add-${g.id}`}
         onClick={() => cart.add(toCartGuide(g))}
         className="mt-6 h-12 w-full rounded-md bg-amber-500 px-6 font-semibold text-stone-950 hover:bg-amber-400 sm:w-auto"
       >
         {t('guide.addToCart')}
       </button>
-      <p className="mt-3 text-sm text-stone-600">{t('guide.instant')}</p>
+      <p className="mt-3 text-sm text-stone-600">
+        {t(toCents(g.price) === 0 ? 'guide.instantFree' : 'guide.instant')}
+      </p>
       <WhatsAppShareLink guide={g} />
       {g.translations.map((tr) => (
         <p key={tr.slug} className="mt-4 text-sm">

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
-import { centsToDecimal, formatPrice } from '../../../shared/money';
+import { centsToDecimal, formatPrice, toCents } from '../../../shared/money';
 import { track } from '../../analytics/track';
 import { Button } from '../../components/ui/button';
 import { useI18n } from '../../i18n';
@@ -32,7 +32,6 @@ export default function CheckoutPage() {
   const form = useCheckoutForm();
   const purchase = usePurchase(form, locale);
   const { cart, bought, total } = purchase;
-  const { calls } = purchase.context;
   const [method, setMethod] = useState<Method>('stripe');
   const [processing, setProcessing] = useState(false);
   useCartAvailability();
@@ -41,7 +40,7 @@ export default function CheckoutPage() {
   const mobile = method === 'djamo' && !free;
   const config = useQuery({
     queryKey: ['checkout-config'],
-    queryFn: calls.config,
+    queryFn: purchase.context.calls.config,
     enabled: !free,
     staleTime: Infinity,
   });
@@ -78,28 +77,30 @@ export default function CheckoutPage() {
             {free ? t('checkout.contactInfo') : t('checkout.paymentInfo')}
           </h2>
           {!free ? <MethodTabs method={method} onChange={setMethod} /> : null}
-          {!mobile && !free && config.isPending ? (
-            <LoadingPayment />
-          ) : (
-            <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-              <CustomerFields form={form} />
-              <TaxAndInvoiceFields form={form} quote={purchase.tax} />
-              <WhatsAppOptIn form={form} calls={calls} />
-              {!free ? <CardFields payment={card} config={config} hidden={mobile} onRetry={place} /> : null}
-              {mobile ? <MobileMoneyNote config={config.data} /> : null}
-              <PlaceButton
-                disabled={processing || bought !== null || (!mobile && !paymentReady)}
-                label={submitLabel(t, {
-                  bought: bought !== null,
-                  processing,
-                  free,
-                  mobile,
-                  amount: formatPrice(centsToDecimal(total), locale),
-                })}
-                note={mobile ? t('mm.verify') : free ? t('checkout.freeNote') : t('checkout.secureNote')}
-              />
-            </form>
-          )}
+          <div {...(free ? {} : PAYMENT_PANEL(method))}>
+            {!mobile && !free && config.isPending ? (
+              <LoadingPayment />
+            ) : (
+              <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+                <CustomerFields form={form} />
+                <TaxAndInvoiceFields form={form} quote={purchase.tax} />
+                <WhatsAppOptIn form={form} calls={purchase.context.calls} />
+                {!free ? <CardFields payment={card} config={config} hidden={mobile} onRetry={place} /> : null}
+                {mobile ? <MobileMoneyNote config={config.data} /> : null}
+                <PlaceButton
+                  disabled={processing || bought !== null || (!mobile && !paymentReady)}
+                  label={submitLabel(t, {
+                    bought: bought !== null,
+                    processing,
+                    free,
+                    mobile,
+                    amount: formatPrice(centsToDecimal(total), locale),
+                  })}
+                  note={mobile ? t('mm.verify') : free ? t('checkout.freeNote') : t('checkout.secureNote')}
+                />
+              </form>
+            )}
+          </div>
         </div>
       </div>
       <PurchaseDialogs purchase={purchase} />
@@ -111,6 +112,8 @@ export default function CheckoutPage() {
 function CheckoutSummary({ purchase }: { purchase: ReturnType<typeof usePurchase> }) {
   const { bought, cart, total, tax } = purchase;
   const applied = bought ? bought.discount : purchase.discount.current;
+  // A cart of free guides has nothing a code could take off: no field that can do nothing.
+  const nothingToDiscount = cart.items.every(({ guide }) => toCents(guide.price) === 0);
   return (
     <OrderSummary
       items={bought?.items ?? cart.items}
@@ -118,7 +121,9 @@ function CheckoutSummary({ purchase }: { purchase: ReturnType<typeof usePurchase
       tax={tax ? { cents: tax.taxCents, label: tax.label, included: tax.pricesIncludeTax } : null}
       discount={applied ? { code: applied.code, cents: applied.discountCents } : null}
     >
-      {bought === null ? <DiscountField discount={purchase.discount} /> : null}
+      {bought === null && (applied || !nothingToDiscount) ? (
+        <DiscountField discount={purchase.discount} />
+      ) : null}
     </OrderSummary>
   );
 }
@@ -135,20 +140,45 @@ function CheckoutHeading(props: { free: boolean }) {
       <Link href={paths.home()} className="text-sm text-teal-800 hover:underline">
         ← {t('checkout.back')}
       </Link>
-      <h1 className="mt-4 text-3xl font-bold">{t(props.free ? 'checkout.titleFree' : 'checkout.title')}</h1>
+      {/* spec: storefront §2, the title is 'Secure Checkout' whatever the cart costs */}
+      <h1 className="mt-4 text-3xl font-bold">{t('checkout.title')}</h1>
+      {props.free ? <p className="mt-1 text-lg text-stone-700">{t('checkout.titleFree')}</p> : null}
     </>
   );
 }
 
+const PANEL_ID = 'checkout-payment-panel';
+const tabId = (method: Method) => `checkout-tab-${method}`;
+/** The part the method tabs control: the form of the chosen method. */
+const PAYMENT_PANEL = (method: Method) => ({
+  role: 'tabpanel',
+  id: PANEL_ID,
+  'aria-labelledby': tabId(method),
+});
+
 function MethodTabs(props: { method: Method; onChange(method: Method): void }) {
   const t = useMessages(purchaseMessages);
   return (
-    <div role="tablist" className="mt-4 grid grid-cols-2 gap-1 rounded-lg bg-stone-100 p-1 text-sm">
+    <div
+      role="tablist"
+      onKeyDown={(event) => {
+        // Arrow keys move between the two tabs, as a tab list does.
+        if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+        const other = props.method === 'stripe' ? 'djamo' : 'stripe';
+        props.onChange(other);
+        document.getElementById(tabId(other))?.focus();
+      }}
+      className="mt-4 grid grid-cols-2 gap-1 rounded-lg bg-stone-100 p-1 text-sm"
+    >
       {(['stripe', 'djamo'] as const).map((m) => (
         <button
           key={m}
           type="button"
           role="tab"
+          id={tabId(m)}
+          data-tap={tabId(m)}
+          aria-controls={PANEL_ID}
+          tabIndex={props.method === m ? 0 : -1}
           aria-selected={props.method === m}
           onClick={() => props.onChange(m)}
           className={`rounded-md px-3 py-2 font-semibold ${props.method === m ? 'bg-white shadow' : 'text-stone-600'}`}

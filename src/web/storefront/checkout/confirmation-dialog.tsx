@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import type { Order } from '../../../shared/contracts/orders';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { KeepTogether } from '../../components/ui/keep-together';
 import { useMessages } from '../../i18n/feature-messages';
 import { paths } from '../../lib/paths';
 import { purchaseMessages } from './messages';
@@ -16,7 +17,10 @@ export function ConfirmationDialog(props: { order: Order | null; onClose(): void
       {order ? (
         <>
           <p className="text-sm text-stone-700">
-            {t('confirm.text', { number: order.orderNumber, email: order.email })}
+            <KeepTogether
+              text={t('confirm.text', { number: order.orderNumber, email: order.email })}
+              part={order.orderNumber}
+            />
           </p>
           <OrderTaxLine order={order} />
           <Link

@@ -1,11 +1,17 @@
 import type { ReactNode } from 'react';
-import { centsToDecimal, displayPrice, formatEuros, toCents } from '../../../shared/money';
+import {
+  centsToDecimal,
+  displayPrice,
+  formatEuros,
+  formatEurosWithCents,
+  toCents,
+} from '../../../shared/money';
 import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import type { CartItem } from '../cart/cart-rules';
 import { purchaseMessages } from './messages';
 
-/** A price as the checkout shows it: "Gratuit" / "Free" for nothing to pay (issue 17 item 8). */
+/** A price as the checkout shows it: "Gratuit" / "Free" for nothing to pay. */
 function usePrice() {
   const { locale } = useI18n();
   return (cents: number) => displayPrice(centsToDecimal(cents), locale);
@@ -57,7 +63,7 @@ export function OrderSummary(props: {
               <span className="text-stone-500"> ({t('checkout.taxIncluded')})</span>
             ) : null}
           </dt>
-          <dd>{formatEuros(props.tax?.cents ?? 0, locale)}</dd>
+          <dd>{formatEurosWithCents(props.tax?.cents ?? 0, locale)}</dd>
         </div>
         <div className="flex justify-between gap-4 text-base font-bold">
           <dt>{t('checkout.total')}</dt>

@@ -1,15 +1,16 @@
 import { useLocation } from 'wouter';
 import type { PublicContentBlock } from '../../../shared/contracts/content';
 import type { CountrySlug } from '../../../shared/countries';
-import { GUIDE_SORTS, type GuideSort } from '../../../shared/guide-pages';
+import { COUNTRY_PAGE_SIZE, GUIDE_SORTS, type GuideSort } from '../../../shared/guide-pages';
 import { type MessageKey, useI18n } from '../../i18n';
 import { useApi } from '../../lib/deps';
 import { Head } from '../../lib/head';
 import { paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
 import { useQuery } from '../../lib/use-query';
-import { GuideListing, useGuideListing } from '../catalogue/guide-listing';
+import { useGuideListing } from '../catalogue/guide-listing';
 import { type ListFilters, listHref } from '../catalogue/list-address';
+import { LoadMoreListing } from '../catalogue/load-more';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { ContentHtml } from '../pages/content-html';
 
@@ -24,7 +25,7 @@ const SORT_LABELS = {
 
 export const countryContentKeys = (country: CountrySlug) => `country.${country}.*`;
 
-/** A country's texts and its guides, a page at a time (issue 21), in the order chosen (`?sort=`). */
+/** A country's texts and its guides, 12 at a time, in the order chosen (`?sort=`). */
 export function CountryPage(props: { country: CountrySlug }) {
   const { country } = props;
   const api = useApi();
@@ -34,7 +35,7 @@ export function CountryPage(props: { country: CountrySlug }) {
     placeholderData: (p) => p,
   });
   const pathname = paths.country(country);
-  const listing = useGuideListing({ country }, pathname);
+  const listing = useGuideListing({ country, size: COUNTRY_PAGE_SIZE }, pathname);
   const block = (name: string) => content.data?.[`country.${country}.${name}`];
   const countryName = t(`country.${country}`);
   if (listing.beyondLast) return <NotFoundPage />;
@@ -56,7 +57,7 @@ export function CountryPage(props: { country: CountrySlug }) {
           </h2>
           <SortForm pathname={pathname} filters={listing.filters} />
         </div>
-        <GuideListing listing={listing} empty={t('countryPage.empty', { country: countryName })} />
+        <LoadMoreListing listing={listing} empty={t('countryPage.empty', { country: countryName })} />
       </section>
     </>
   );

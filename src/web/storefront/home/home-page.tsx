@@ -3,13 +3,13 @@ import { Link, useSearchParams } from 'wouter';
 import { COUNTRY_SLUGS } from '../../../shared/countries';
 import { SEARCH_TEXT_MAX } from '../../../shared/search';
 import { track } from '../../analytics/track';
-import { useI18n } from '../../i18n';
+import { isSingular, useI18n } from '../../i18n';
 import { useApi } from '../../lib/deps';
 import { Head } from '../../lib/head';
 import { paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
 import { useQuery } from '../../lib/use-query';
-import { GuideListing, useGuideListing } from '../catalogue/guide-listing';
+import { GuideListing, type ListingQuery, useGuideListing } from '../catalogue/guide-listing';
 import { NotFoundPage } from '../not-found/not-found-page';
 
 export const HOME_CONTENT_KEYS = 'home.hero.*';
@@ -24,9 +24,14 @@ export function searchTermFrom(params: URLSearchParams): string {
   return term.trim().slice(0, SEARCH_TEXT_MAX).trim();
 }
 
+/** The home page's latest three, or a search's or /guides' pages. */
+export function homeListingQuery(term: string, showAll: boolean): ListingQuery {
+  return term || showAll ? { term } : { size: HOME_GUIDE_COUNT, firstOnly: true };
+}
+
 /**
  * The home page (the latest three guides) and, on /guides or with a search, a list of guides a page
- * at a time (issue 21: `?page=2`).
+ * at a time (`?page=2`).
  */
 export function HomePage(props: { showAll?: boolean }) {
   const api = useApi();
@@ -36,7 +41,7 @@ export function HomePage(props: { showAll?: boolean }) {
   const paged = Boolean(term || props.showAll);
   const content = useQuery({ ...queries.content(api, locale, HOME_CONTENT_KEYS), placeholderData: (p) => p });
   const pathname = props.showAll ? paths.allGuides() : paths.home();
-  const listing = useGuideListing({ term, size: paged ? undefined : HOME_GUIDE_COUNT }, pathname);
+  const listing = useGuideListing(homeListingQuery(term, Boolean(props.showAll)), pathname);
   const resultsCount = listing.data?.total;
   useEffect(() => {
     if (term && resultsCount !== undefined)
@@ -61,18 +66,15 @@ export function HomePage(props: { showAll?: boolean }) {
       <HomeHero
         title={content.data?.['home.hero.title']?.value}
         description={content.data?.['home.hero.description']?.value}
+        compact={Boolean(term)}
       />
 
-      <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6" aria-labelledby="guides-heading">
+      <section
+        className={`mx-auto max-w-6xl px-4 sm:px-6 ${term ? 'py-6' : 'py-12'}`}
+        aria-labelledby="guides-heading"
+      >
         {term ? (
-          <div className="mb-8">
-            <h2 id="guides-heading" className="text-2xl font-bold break-words">
-              {t('home.searchTitle', { term })}
-            </h2>
-            {resultsCount ? (
-              <p className="mt-1 text-stone-600">{t('home.searchFound', { count: resultsCount })}</p>
-            ) : null}
-          </div>
+          <SearchHeading term={term} count={resultsCount} />
         ) : (
           <div className="mb-8 flex items-end justify-between gap-4">
             <h2 id="guides-heading" className="text-2xl font-bold">
@@ -84,6 +86,7 @@ export function HomePage(props: { showAll?: boolean }) {
           listing={listing}
           empty={term ? t('home.noResults', { term }) : t('home.emptyCatalogue')}
           skeleton={HOME_GUIDE_COUNT}
+          pageLinks={paged}
         />
         {!paged && resultsCount ? (
           <p className="mt-8 text-center">
@@ -102,8 +105,28 @@ export function HomePage(props: { showAll?: boolean }) {
   );
 }
 
-function HomeHero(props: { title?: string; description?: string }) {
+/** A search's title, the page's main heading (no hero above it), and its count. */
+function SearchHeading(props: { term: string; count: number | undefined }) {
+  const { t, locale } = useI18n();
+  const { count } = props;
+  return (
+    <div className="mb-8">
+      <h1 id="guides-heading" className="text-2xl font-bold break-words">
+        {t('home.searchTitle', { term: props.term })}
+      </h1>
+      {count ? (
+        <p className="mt-1 text-stone-600">
+          {t(isSingular(locale, count) ? 'home.searchFoundOne' : 'home.searchFound', { count })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The hero; none during a search, so that the results are in the first screen of a phone. */
+function HomeHero(props: { title?: string; description?: string; compact: boolean }) {
   const { t } = useI18n();
+  if (props.compact) return null;
   return (
     <section className="bg-gradient-to-br from-teal-800 to-teal-950 text-white">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-20">

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { COUNTRY_SLUGS } from '../../../shared/countries';
 import { BookIcon, CartIcon, ChevronDownIcon, CloseIcon, SearchIcon } from '../../components/ui/icons';
 import { Tooltip } from '../../components/ui/tooltip';
-import { useI18n } from '../../i18n';
+import { isSingular, useI18n } from '../../i18n';
 import { paths } from '../../lib/paths';
 import { useCart } from '../cart/cart-context';
 
@@ -50,6 +50,7 @@ export function Header(props: { announcement?: string; onOpenCart(): void }) {
             <Tooltip label={t('lang.switchTo')}>
               <button
                 type="button"
+                data-tap="language"
                 onClick={() => setLocale(other)}
                 aria-label={t('lang.switchTo')}
                 className="h-10 min-w-10 rounded-md px-2 text-sm font-semibold text-stone-700 hover:bg-stone-100"
@@ -60,8 +61,13 @@ export function Header(props: { announcement?: string; onOpenCart(): void }) {
             <Tooltip label={t('cart.open')}>
               <button
                 type="button"
+                data-tap="cart"
                 onClick={props.onOpenCart}
-                aria-label={count > 0 ? `${t('cart.open')} — ${t('cart.items', { count })}` : t('cart.open')}
+                aria-label={
+                  count > 0
+                    ? `${t('cart.open')} — ${t(isSingular(locale, count) ? 'cart.itemsOne' : 'cart.items', { count })}`
+                    : t('cart.open')
+                }
                 className="relative inline-flex h-10 w-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
               >
                 <CartIcon />
@@ -183,6 +189,7 @@ function SearchControl() {
       <Tooltip label={t('search.open')}>
         <button
           type="button"
+          data-tap="search"
           onClick={() => setOpen(true)}
           aria-label={t('search.open')}
           className="inline-flex h-10 w-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"

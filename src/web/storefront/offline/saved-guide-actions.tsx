@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
-import { formatFileSize } from '../../lib/format';
+import { formatBytes, formatFileSize } from '../../lib/format';
 import { offlineMessages } from './messages';
 import { openSaved, removeSaved, type SavedGuide, storageEstimate } from './offline-shelf';
 import { SHELF_CHANGED } from './use-file-download';
@@ -57,7 +57,7 @@ export function OfflineSpace() {
   if (usage === null) return null;
   return (
     <p className="text-xs text-stone-500" data-offline-usage={usage}>
-      {t('offline.usage', { usage: formatFileSize(usage, locale) || '0' })}
+      {t('offline.usage', { usage: formatBytes(usage, locale) })}
     </p>
   );
 }

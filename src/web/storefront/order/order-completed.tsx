@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { ResponseOf } from '../../../shared/contracts/endpoints/define';
 import * as delivery from '../../../shared/contracts/endpoints/delivery';
 import type { Order } from '../../../shared/contracts/orders';
+import { KeepTogether } from '../../components/ui/keep-together';
 import { toast } from '../../components/ui/toast';
 import { useMessages } from '../../i18n/feature-messages';
 import { ApiError } from '../../lib/api';
@@ -71,7 +72,9 @@ export function CompletedOrder({
       <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold text-teal-900 outline-none">
         {t('order.complete')}
       </h1>
-      <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
+      <p className="mt-2 font-semibold">
+        <KeepTogether text={t('order.number', { number: order.orderNumber })} part={order.orderNumber} />
+      </p>
       <p className="mt-1 text-sm text-stone-600">{t('order.sentTo', { email: order.email })}</p>
       <ul className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
         {order.items.map((item) => (

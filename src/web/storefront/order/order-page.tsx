@@ -3,6 +3,7 @@ import { Link, useParams } from 'wouter';
 import * as delivery from '../../../shared/contracts/endpoints/delivery';
 import type { Order } from '../../../shared/contracts/orders';
 import { displayPrice } from '../../../shared/money';
+import { KeepTogether } from '../../components/ui/keep-together';
 import { toast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
@@ -78,7 +79,9 @@ function ClosedOrder({ order }: { order: Order }) {
   return (
     <div data-order-status={order.status}>
       <h1 className="text-2xl font-bold">{t(closedTexts(order).title)}</h1>
-      <p className="mt-2 font-semibold">{t('order.number', { number: order.orderNumber })}</p>
+      <p className="mt-2 font-semibold">
+        <KeepTogether text={t('order.number', { number: order.orderNumber })} part={order.orderNumber} />
+      </p>
       <p className="mt-3 text-stone-700">{t(closedTexts(order).text)}</p>
       <p className="mt-3 text-sm text-stone-500">{displayPrice(order.total, locale)}</p>
       <OrderDiscount order={order} />
