@@ -6,8 +6,9 @@
  */
 import type { AnalyticsEvent } from '../../shared/contracts/analytics';
 import * as analytics from '../../shared/contracts/endpoints/analytics';
-import { deviceTypeOf, pageOf } from './rules';
+import { deviceTypeOf, pageOf } from './page-rules';
 import { MISSED_KEY, type MissedEvent, type TrackFields, takeWaitingForLeave } from './track';
+import { readJson, writeJson } from './tracker-storage';
 
 // The tracker's keys and limits, repeated so the main bundle does not import the tracker chunk.
 const VISITOR_KEY = 'analytics-visitor';
@@ -15,21 +16,9 @@ const SESSION_KEY = 'analytics-session';
 const SESSION_IDLE_MS = 30 * 60_000;
 const MAX_KEPT = 50;
 
-function read(key: string): unknown {
-  try {
-    return JSON.parse(localStorage.getItem(key) ?? 'null');
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: unknown) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // storage refused
-  }
-}
+const storage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
+const read = (key: string): unknown => readJson(storage(), key);
+const write = (key: string, value: unknown) => writeJson(storage(), key, value);
 
 /** The visitor id the tracker keeps, or a new one in its form (kept for the tracker to reuse). */
 function visitorId(now: number): string {

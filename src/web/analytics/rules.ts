@@ -2,20 +2,13 @@
  * The tracker's pure rules (spec storefront §3 "Analytics session", §9 "Analytics"): device type,
  * traffic source, visitor id and scroll depth. Plain functions of their inputs, tested beside them.
  */
-import type { DEVICE_TYPES, SCROLL_THRESHOLDS, TRAFFIC_SOURCES } from '../../shared/contracts/analytics';
+import type { SCROLL_THRESHOLDS, TRAFFIC_SOURCES } from '../../shared/contracts/analytics';
 
-export type DeviceType = (typeof DEVICE_TYPES)[number];
+// The two rules the main bundle needs too (leave-early.ts) live apart, so the rest stays in the tracker chunk.
+export { type DeviceType, deviceTypeOf, pageOf } from './page-rules';
+
 export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
 type ScrollThreshold = (typeof SCROLL_THRESHOLDS)[number];
-
-/** Mobile by user agent; tablet by user agent or a window 768–1024 px wide; otherwise desktop. */
-export function deviceTypeOf(userAgent: string, windowWidth: number): DeviceType {
-  // iPads say "Mobile" too; Android tablets are the Androids that do not.
-  if (/iPad|Tablet|Kindle|Silk|PlayBook/i.test(userAgent)) return 'tablet';
-  if (/Mobi|iPhone|iPod|Windows Phone|BlackBerry|Opera Mini|IEMobile/i.test(userAgent)) return 'mobile';
-  if (/Android/i.test(userAgent)) return 'tablet';
-  return windowWidth >= 768 && windowWidth <= 1024 ? 'tablet' : 'desktop';
-}
 
 // Matched against a referrer's host, a utm_source or a utm_medium. Webmail before search: mail.google.com.
 const EMAIL = /^(mail|webmail|outlook)\.|mail\.(google|yahoo)|gmx\.|proton|newsletter|e-?mail/;
@@ -89,12 +82,4 @@ export function newScrollThresholds(percent: number, reported: Set<number>): Scr
   const reached = THRESHOLDS.filter((t) => percent >= t - 0.5 && !reported.has(t));
   for (const t of reached) reported.add(t);
   return reached;
-}
-
-/**
- * A path as analytics may keep it: an order page's address is a secret that opens its downloads,
- * so its id is replaced (the pages report then also counts every order page as one).
- */
-export function pageOf(path: string): string {
-  return path.replace(/^\/order-confirmation\/[^/?#]+/, '/order-confirmation/:id').slice(0, 500);
 }

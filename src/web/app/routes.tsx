@@ -13,7 +13,7 @@ import { CountryPage, countryContentKeys } from '../storefront/country/country-p
 import { HOME_CONTENT_KEYS, HomePage, homeListingQuery, searchTermFrom } from '../storefront/home/home-page';
 import { LAYOUT_CONTENT_KEYS, StorefrontLayout } from '../storefront/layout/storefront-layout';
 import { NotFoundPage } from '../storefront/not-found/not-found-page';
-import { STATIC_PAGES, StaticPage, staticContentKeys } from '../storefront/pages/static-page';
+import { STATIC_PAGES, staticContentKeys } from '../storefront/pages/static-pages';
 
 interface RouteMatch {
   params: Record<string, string | undefined>;
@@ -36,17 +36,17 @@ interface StorefrontRoute {
  * the page is the first one (preloadPage): hydrating a lazy part that is still loading while the
  * cart fills in made React drop the server's HTML and show a blank area for seconds on a slow phone.
  */
-function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  let loaded: ComponentType | null = null;
+function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  let loaded: ComponentType<P> | null = null;
   const preload = () =>
     load().then((module) => {
       loaded = module.default;
     });
   const Lazy = lazy(load);
   // biome-ignore lint/correctness/noComponentHookFactories: made once per page at module load, never during a render
-  const Page = () => {
+  const Page = (props: P) => {
     const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   };
   return { Page, preload };
 }
@@ -54,6 +54,9 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 const checkout = lazyPage(() => import('../storefront/checkout/checkout-page'));
 const order = lazyPage(() => import('../storefront/order/order-page'));
 const library = lazyPage(() => import('../storefront/library/library-page'));
+// The static pages (FAQ, contact…) are never the catalogue's first load: their code loads with them.
+const staticPage = lazyPage(() => import('../storefront/pages/static-page'));
+const StaticPage = staticPage.Page;
 const CheckoutPage = checkout.Page;
 const OrderPage = order.Page;
 const LibraryPage = library.Page;
@@ -64,6 +67,7 @@ export function preloadPage(pathname: string): Promise<void> {
   if (path === '/checkout') return checkout.preload();
   if (path.startsWith('/order-confirmation/')) return order.preload();
   if ((Object.values(LIBRARY_PAGE_PATHS) as string[]).includes(path)) return library.preload();
+  if ((STATIC_PAGES as readonly string[]).includes(path.slice(1))) return staticPage.preload();
   return Promise.resolve();
 }
 const pageFallback = <div className="min-h-[60vh]" />;
@@ -128,7 +132,11 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
   })),
   ...STATIC_PAGES.map((page) => ({
     path: `/${page}`,
-    component: () => <StaticPage page={page} />,
+    component: () => (
+      <Suspense fallback={pageFallback}>
+        <StaticPage page={page} />
+      </Suspense>
+    ),
     // The server warms the cache before rendering; the browser build leaves this out.
     prefetch: !import.meta.env.SSR
       ? undefined

@@ -20,10 +20,11 @@ export async function loadLocale(locale: Locale): Promise<void> {
 
 /**
  * Whether `count` takes the singular in `locale`: French says "0 guide" and "1 guide", English
- * "0 guides" and "1 guide" (Intl's plural rules, the same on the server and in the browser).
+ * "0 guides" and "1 guide" (CLDR's plural rules, the same on the server and in the browser).
  */
 export function isSingular(locale: Locale, count: number): boolean {
-  return new Intl.PluralRules(locale).select(count) === 'one';
+  // CLDR's rule for each: French "one" is 0 ≤ n < 2, English "one" is exactly 1.
+  return locale === 'fr' ? count >= 0 && count < 2 : count === 1;
 }
 
 /**

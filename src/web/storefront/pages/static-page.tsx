@@ -5,13 +5,9 @@ import { Head } from '../../lib/head';
 import { queries } from '../../lib/queries';
 import { useQuery } from '../../lib/use-query';
 import { ContentHtml } from './content-html';
+import { type StaticPageName, staticContentKeys } from './static-pages';
 
-export const STATIC_PAGES = ['about', 'contact', 'faq', 'privacy', 'terms'] as const;
-export type StaticPageName = (typeof STATIC_PAGES)[number];
-
-export const staticContentKeys = (page: StaticPageName) => `page.${page}.*`;
-
-export function StaticPage(props: { page: StaticPageName }) {
+export default function StaticPage(props: { page: StaticPageName }) {
   const { page } = props;
   const api = useApi();
   const { t, locale } = useI18n();
