@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** The hardening suite (issue 9): generated bad input and attacks against every route, with fixed seeds. */
+/** The hardening suite: generated bad input and attacks against every route, with fixed seeds. */
 export default defineConfig({
   test: {
     include: ['tests/hardening/**/*.test.ts'],

@@ -1,4 +1,4 @@
-// One poisoned analytics event (issue 15, item 1): what it does to the log, the memory, /readyz
+// One poisoned analytics event: what it does to the log, the memory, /readyz
 // and the events behind it.
 //   npx tsx bench/analytics-poison.ts [--seconds 30] [--connections 4] [--batch 20] [--rate 100]
 // Starts the shop's API from the sources as its own process (bench/analytics-server-child.ts, log

@@ -1,4 +1,4 @@
-// A catalogue of a thousand guides for the benches (issue 21): the demo catalogue the shop seeds
+// A catalogue of a thousand guides for the benches: the demo catalogue the shop seeds
 // itself, then generated guides in French and English (translation pairs) about the three countries,
 // sharing the demo guides' covers and PDFs so that pages show real images.
 import { randomBytes, randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Automatic mobile money (issue 10): time from the provider's confirmation to the delivery email
+// Automatic mobile money: time from the provider's confirmation to the delivery email
 // written to the outbox, p50 / p99 over `--payments` payments, one at a time and then several in flight.
 //   npx tsx bench/cinetpay-delivery.ts [--payments 100] [--concurrency 1,10] [--warmup 5] [--no-build]
 //     [--drain-timeout 120] [--shop-log-level info]
@@ -21,7 +21,7 @@
 //   t1:        the delivery email for that order is in the outbox: a .eml addressed to that customer
 //              that names the order number (seen through fs.watch on the outbox, with a 250 ms
 //              directory scan as a safety net; the table says how many each found)
-// Reported: t0→t1 (the figure of issue 10), t0→tN, tN→t1; p50 and p99 (nearest rank), max, mean.
+// Reported: t0→t1 (the headline figure), t0→tN, tN→t1; p50 and p99 (nearest rank), max, mean.
 // Also the file's own mtime − t0 (wall clock), to show the watcher adds nothing.
 // `--concurrency 1,10` runs the payments once sequentially (the headline) and once 10 at a time (a
 // pool: a new payment starts when one has its email), on the same shop. `--warmup` sequential
@@ -144,7 +144,7 @@ export class OutboxWatcher {
         const to = /^To: (.+)$/m.exec(text)?.[1]?.trim().replace(/^<|>$/g, '');
         if (to && /\r?\n\r?\n/.test(text)) {
           this.seen.add(name);
-          // "How to pay" (issue 17 §6) goes out when its job runs before the payment is confirmed:
+          // "How to pay" goes out when its job runs before the payment is confirmed:
           // not a delivery, so neither counted nor waited for.
           if (/^Subject: (Comment payer|How to pay)/m.test(text)) return;
           const { mtimeMs } = await stat(file);

@@ -1,4 +1,4 @@
-// What compressing an answer made for one request costs (issue 21): a search answer of 12 and of
+// What compressing an answer made for one request costs: a search answer of 12 and of
 // 50 guides, at each setting sendCompressedOnce could use, on the main thread or the thread pool.
 //   npx tsx bench/compress-once.ts [--rounds 2000]
 // CPU time (user + system, all threads) per answer is the figure to read on a shared machine.

@@ -1,4 +1,4 @@
-// The admin Customers tab over many orders (issue 18): the list's answers and the CSV export.
+// The admin Customers tab over many orders: the list's answers and the CSV export.
 //   DATABASE_URL=postgres://… npx tsx bench/customers.ts [--orders 100000] [--runs 30] [--no-seed]
 // Without DATABASE_URL, a fresh PGlite in a temporary folder. Seeds --orders orders (one guide each)
 // over orders/3 emails in mixed case, a fifth of them pending or in test mode, unless the database

@@ -1,4 +1,4 @@
-// Telling 10,000 past buyers of a new edition (issue 19): the whole shop in this process (PGlite in
+// Telling 10,000 past buyers of a new edition: the whole shop in this process (PGlite in
 // a temporary folder, or DATABASE_URL), a real SMTP server (smtp-server, as the tests use), the
 // outbox worker running. Publishes an edition with "tell past buyers" through the admin API and
 // measures emails per second reaching the SMTP server and this process's RSS over the run.

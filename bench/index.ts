@@ -16,20 +16,20 @@ const BENCHMARKS = [
   'lighthouse',
   'catalogue-throughput',
   'startup',
-  // The purchase flow (issue 4).
+  // The purchase flow.
   'order-creation',
   'stamping',
   'zip',
-  // Visitor analytics (issue 7): run from the sources (buildApp), not from the build.
+  // Visitor analytics: run from the sources (buildApp), not from the build.
   'analytics-ingest',
   'analytics-dashboard',
   // The Analytics tab in Chromium over the seeded data (the production build as a process).
   'analytics-tab',
-  // Two instances on one PostgreSQL database against one (issue 8); starts its own cluster.
+  // Two instances on one PostgreSQL database against one; starts its own cluster.
   'multi-instance',
-  // Automatic mobile money (issue 10): provider's confirmation → delivery email in the outbox.
+  // Automatic mobile money: provider's confirmation → delivery email in the outbox.
   'cinetpay-delivery',
-  // The admin Customers tab over 100,000 orders (issue 18); PostgreSQL with DATABASE_URL.
+  // The admin Customers tab over 100,000 orders; PostgreSQL with DATABASE_URL.
   'customers',
 ];
 

@@ -1,4 +1,4 @@
-// Light editions (issue 20): the size ratio on the demo guides, and the time and memory to make one.
+// Light editions: the size ratio on the demo guides, and the time and memory to make one.
 //   npx tsx bench/light-editions.ts [--pages 200] [--photos 20] [--megapixels 16]
 // 1. Seeds the demo shop into a fresh PGlite folder and makes every guide PDF's light copy with the
 //    shop's makeLightCopy (src/server/modules/light): full and light sizes, the ratio, kept or not

@@ -1,6 +1,6 @@
 // Lighthouse 12 against the production build: the mobile preset, then "regular 3G" devtools throttling.
 //   npx tsx bench/lighthouse.ts [--url http://127.0.0.1:3000] [--runs 3] [--profile mobile|3g|all] [--pages bench|public]
-// --pages public: `/`, a country, a guide and `/guides`, each in French and in English (issue 20).
+// --pages public: `/`, a country, a guide and `/guides`, each in French and in English.
 // Without --url it starts the built shop (a copy of dist/, see bench/shop.ts) on a fresh PGlite
 // data folder. Each page is run --runs times in a fresh Chromium; scores and metrics are the
 // medians. Raw reports are saved under bench/results/lighthouse-<date>/. Exit code 1 if a target
@@ -229,7 +229,7 @@ export interface PageResult {
   missed: Category[];
 }
 
-/** Every public page of issue 20: the bench's three, `/guides`, and each in English too. */
+/** Every public page of the bench's three, `/guides`, and each in English too. */
 async function publicPages(baseUrl: string): Promise<Array<{ name: string; path: string }>> {
   const french = [...(await benchPages(baseUrl)), { name: 'all-guides', path: '/guides' }];
   return [...french, ...french.map((p) => ({ name: `${p.name}-en`, path: `${p.path}?lang=en` }))];

@@ -1,4 +1,4 @@
-// Two instances of the shop on one PostgreSQL database against one (issue 8).
+// Two instances of the shop on one PostgreSQL database against one.
 //   npx tsx bench/multi-instance.ts [--duration 10] [--connections 50] [--rounds 2] [--checkouts 200]
 //     [--concurrency 50] [--warmup 10] [--warm 10] [--encoding br|identity] [--no-bare] [--no-build]
 //

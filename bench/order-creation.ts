@@ -5,8 +5,8 @@
 //
 // --stripe-process: the Stripe fake runs in a process of its own (bench/stripe-fake-child.ts, given
 // to the shop as STRIPE_TEST_API_URL, as tests/e2e/multi-instance.e2e.ts does), as real Stripe is a
-// service of its own; by default it runs inside the shop, as `npm start` without keys runs it (issue 21
-// measured both: the in-process fake and its webhooks took ~20 % of the shop's main thread).
+// service of its own; by default it runs inside the shop, as `npm start` without keys runs it
+// (the bench measured both: the in-process fake and its webhooks took ~20 % of the shop's main thread).
 //
 // Starts the built shop in test mode (no Stripe keys: the shop's own Stripe fake on 127.0.0.1, spoken
 // to through the official SDK) with a fresh data folder, then drives the HTTP flow the checkout page

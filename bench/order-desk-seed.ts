@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client';
 
 /**
- * A million orders (issue 18's benchmark), written by PostgreSQL itself in set-based statements
+ * A million orders (the order desk's benchmark), written by PostgreSQL itself in set-based statements
  * (insert … select generate_series), a chunk at a time so progress shows: every method, status and
  * language, customers who come back, a year of dates, one or two guides each.
  */

@@ -1,4 +1,4 @@
-// The Orders tab over a million orders (issue 18): p95 of the list, each search kind and each filter
+// The Orders tab over a million orders: p95 of the list, each search kind and each filter
 // through the real HTTP API, and the CSV export of all of them with the process's memory.
 //   DATABASE_URL=postgres://… npx tsx bench/order-desk.ts [--orders 1000000] [--runs 40] [--no-seed]
 // PostgreSQL only (the target is stated for it). Seeds --orders orders unless that many are there

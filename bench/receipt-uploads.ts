@@ -1,4 +1,4 @@
-// Receipt uploads under abuse (issue 15, items 2 and 3): `npx tsx bench/receipt-uploads.ts`.
+// Receipt uploads under abuse: `npx tsx bench/receipt-uploads.ts`.
 // Makes a 16,000 × 16,000 progressive JPEG (about 2.2 MB) and a 5 MB PDF, then runs the shop in a
 // child process (bench/receipt-uploads-child.ts) and prints its JSON report.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

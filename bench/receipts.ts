@@ -1,4 +1,4 @@
-// Receipts (issue 19): how long the shop's typesetter takes to set one, how large it is, and what
+// Receipts: how long the shop's typesetter takes to set one, how large it is, and what
 // the event loop sees meanwhile. In-process from the sources, one receipt at a time then 16 at once
 // (the most the service lets wait), for a one-guide French receipt, the same with an Arabic name
 // (a second font), and 50 guides over several pages:

@@ -1,4 +1,4 @@
-// Storefront search with a new term each time over a catalogue of a thousand guides (issue 21).
+// Storefront search with a new term each time over a catalogue of a thousand guides.
 //   npx tsx bench/search.ts [--guides 1000] [--connections 50] [--count 20000] [--duration 20]
 //     [--database-url postgres://…/postgres] [--build] [--old-build DIR]
 //   BENCH_SEARCH_PAGED=1: the storefront's paged search (/api/travel-guides/page) instead.
@@ -128,7 +128,7 @@ async function sendSearches(url: string, terms: string[], connections: number, d
 }
 
 /**
- * BENCH_SEARCH_PAGED=1: the storefront's paged search (issue 21, `/api/travel-guides/page`, one
+ * BENCH_SEARCH_PAGED=1: the storefront's paged search (`/api/travel-guides/page`, one
  * page of cards and the total) instead of the whole answer of `/api/travel-guides`; not with
  * --old-build of a shop that predates it.
  */

@@ -1,5 +1,5 @@
 // The service worker of the order page and the library (src/web/storefront/offline/service-worker.ts),
-// built to <client>/offline-sw.js with the files of the page's shell written into it (issue 20).
+// built to <client>/offline-sw.js with the files of the page's shell written into it.
 import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,9 +1,9 @@
 // `node scripts/pglite-template.mjs <dir> [migrations-folder]`: a PGlite cluster, closed, in <dir>.
 // The built server starts a new data folder as a copy of it (src/server/db/client.ts) instead of
 // running initdb in its own process, and a plain copy takes a fraction of what unpacking a tarball
-// through PGlite's file system did (issue 21). With a migrations folder (the build passes its own), the cluster is
+// through PGlite's file system did. With a migrations folder (the build passes its own), the cluster is
 // also migrated, so a new shop's first start finds every migration applied instead of spending
-// seconds on them (issue 21); on an empty database the migrations write no dated row, only their
+// seconds on them; on an empty database the migrations write no dated row, only their
 // own journal (`__drizzle_migrations`, stamped with each migration's date, not the build's).
 // Made in this separate process so the build's memory is not the shop's.
 import { rename, rm } from 'node:fs/promises';

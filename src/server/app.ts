@@ -109,7 +109,7 @@ function serverOptions(config: Config, logStream: AppOverrides['logStream']): Fa
               'headers["x-admin-key"]',
               '*.headers["x-admin-key"]',
             ],
-            // Bounded lines (issue 15): no whole batch, no query values, a few KB at most.
+            // Bounded lines: no whole batch, no query values, a few KB at most.
             serializers: { req: serializeRequestForLog, err: serializeErrorForLog, msg: boundText },
             formatters: { log: boundLogFields },
             stream: logStream,

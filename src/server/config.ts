@@ -195,10 +195,9 @@ const mobileMoneySettings = fromEnv({
 });
 
 /**
- * Floods (issue 15): requests per client address per hour to each order-creating route (memory of
+ * Floods: requests per client address per hour to each order-creating route (memory of
  * each process), free orders per client address and per email a day, mobile-money orders and
- * resent links per email a day (counted in the database). The defaults are far above a family
- * buying several times a day.
+ * resent links per email a day (counted in the database); far above a family buying daily.
  */
 const limitsSettings = fromEnv({
   ordersPerClientPerHour: ['ORDER_RATE_LIMIT_PER_HOUR', count(1, 1_000_000, 30)],
@@ -206,12 +205,12 @@ const limitsSettings = fromEnv({
   freeOrdersPerEmailPerDay: ['FREE_ORDERS_PER_EMAIL_PER_DAY', count(1, 1_000_000, 5)],
   mobileMoneyOrdersPerEmailPerDay: ['MOBILE_MONEY_ORDERS_PER_EMAIL_PER_DAY', count(1, 1_000_000, 10)],
   resendLinksPerEmailPerDay: ['RESEND_LINKS_PER_EMAIL_PER_DAY', count(1, 1_000_000, 5)],
-  /** "My guides" (issue 19): sign-in links asked for per client address per 15 minutes, and per email per hour. */
+  /** "My guides": sign-in links asked for per client address per 15 minutes, and per email per hour. */
   librarySignInsPerClient: ['LIBRARY_SIGN_INS_PER_CLIENT', count(1, 1_000_000, 20)],
   librarySignInsPerEmailPerHour: ['LIBRARY_SIGN_INS_PER_EMAIL_PER_HOUR', count(1, 1_000_000, 5)],
-  /** WhatsApp messages nobody paid for (free orders, payment instructions) to one number a day. */
   /** How long an unpaid order or card payment holds a limited code's use (a payment proof keeps it). */
   discountHoldMinutes: ['DISCOUNT_HOLD_MINUTES', count(1, 10_080, 30)],
+  /** WhatsApp messages nobody paid for (free orders, payment instructions) to one number a day. */
   whatsappUnsolicitedPerNumberPerDay: ['WHATSAPP_UNSOLICITED_PER_NUMBER_PER_DAY', count(0, 1_000_000, 1)],
   reviewWritesPerClient: ['REVIEW_WRITES_PER_CLIENT', count(1, 1_000_000, 60)],
   reviewWritesPerOrderPerHour: ['REVIEW_WRITES_PER_ORDER_PER_HOUR', count(1, 1_000_000, 20)],
@@ -225,11 +224,11 @@ const limitsSettings = fromEnv({
 const jobsSettings = fromEnv({
   leaseMs: ['JOB_LEASE_MS', count(3000, 3_600_000, 120_000)],
   backoffBaseMs: ['JOB_BACKOFF_BASE_MS', count(100, 3_600_000, 10_000)],
-  /** "A new edition" emails to past buyers per second (issue 19), so the SMTP server is not flooded. */
+  /** "A new edition" emails to past buyers per second, so the SMTP server is not flooded. */
   editionEmailsPerSecond: ['EDITION_EMAILS_PER_SECOND', count(1, 1000, 5)],
 });
 
-/** Limits on uploads (issue 15): per client address, and the free space /readyz asks for. */
+/** Limits on uploads: per client address, and the free space /readyz asks for. */
 const uploadsSettings = fromEnv({
   /** Receipt uploads per client address per 10 minutes (each order also takes 10 tries and keeps 5 receipts). */
   receiptsPerClient: ['RECEIPT_UPLOADS_PER_CLIENT', count(1, 1_000_000, 10)],
@@ -268,7 +267,7 @@ const sections = {
   cinetpay: cinetpaySettings,
   /** Wave Checkout; undefined when its keys are not set. */
   wave: waveSettings,
-  /** Order messages by WhatsApp (issue 20); undefined when its keys are not set. */
+  /** Order messages by WhatsApp; undefined when its keys are not set. */
   whatsapp: whatsappSettings,
 };
 

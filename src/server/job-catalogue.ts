@@ -31,7 +31,7 @@ export interface JobDeps {
 
 /**
  * Every module's jobs, composed here rather than in `jobs`, so `jobs` depends on no module
- * (issue 16). A new job is declared in its module and listed here.
+ *. A new job is declared in its module and listed here.
  */
 export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
   const handlers = jobHandlers<JobDeps>(deps, [

@@ -47,14 +47,14 @@ async function seedDemoCatalogue(
 
 async function start(): Promise<{ app: FastifyInstance; database: Database }> {
   // React (loaded with the built pages below) picks its development build unless told: that build is
-  // slower and larger, and `npm start` sets nothing (issue 21). Tests and `--dev` keep their own value.
+  // slower and larger, and `npm start` sets nothing. Tests and `--dev` keep their own value.
   if (!dev) process.env.NODE_ENV ??= 'production';
   const config = loadConfig({
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? (dev ? 'development' : 'production'),
   });
   // The app's modules (Fastify, every route and their libraries) load while the database opens
-  // (issue 21): PGlite's start waits on WebAssembly and files for part of its time.
+  //: PGlite's start waits on WebAssembly and files for part of its time.
   const appModule = import('./app');
   appModule.catch(() => {});
   let database = await openDatabase(config.database);

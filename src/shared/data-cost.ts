@@ -8,7 +8,7 @@ import type { Locale } from './locale';
 import { formatDecimal } from './money';
 
 /**
- * What a download costs in mobile data (issue 20), said the same way on the guide page, the order
+ * What a download costs in mobile data, said the same way on the guide page, the order
  * page, the library and the delivery email: "Version légère : 3,1 Mo ≈ 4 FCFA de données".
  */
 

@@ -2,7 +2,7 @@ import type { CountrySlug } from './countries';
 
 /**
  * What a gigabyte of mobile data costs the shop's buyers, by country, in the currency they pay it
- * in (issue 20): the figures behind "≈ 6 FCFA de données". Configuration, changed here when
+ * in: the figures behind "≈ 6 FCFA de données". Configuration, changed here when
  * operators' prices move.
  *
  * Source: ITU, "ICT Price Baskets 2023" (data-only mobile broadband basket, 2 GB a month, as a share

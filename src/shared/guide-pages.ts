@@ -1,5 +1,5 @@
 /**
- * The storefront's list pages (issue 21), without zod: the pages' first-load JavaScript imports
+ * The storefront's list pages, without zod: the pages' first-load JavaScript imports
  * these, the API's schemas (contracts/catalogue.ts) are built on them.
  */
 

@@ -1,7 +1,7 @@
 import type { Locale } from './locale';
 
 /**
- * "My guides" (issue 19): the library a buyer reaches by email, without a password. The page is at
+ * "My guides": the library a buyer reaches by email, without a password. The page is at
  * /mes-guides in French and /my-guides in English; both addresses show it in the visitor's language.
  * No zod here: the header's link reads this in the first load.
  */

@@ -62,7 +62,7 @@ export function formatFcfa(cents: number, _locale?: Locale): string {
 
 /**
  * "37,50 €" / "€37.50", and "20 €" / "€20" when the cents are zero: the exact amount charged,
- * never rounded to the euro (issue 17 §7).
+ * never rounded to the euro.
  */
 export function formatEuros(cents: number, locale: Locale): string {
   const abs = Math.abs(Math.round(cents));
@@ -99,7 +99,7 @@ const FREE = { fr: 'Gratuit', en: 'Free' } satisfies Record<Locale, string>;
 
 /**
  * A price as a person reads it, on the site, in emails and in the admin: "Gratuit" / "Free" when
- * there is nothing to pay (issue 17 item 8), otherwise formatPrice's figures.
+ * there is nothing to pay, otherwise formatPrice's figures.
  */
 export function displayPrice(price: string | number | null | undefined, locale: Locale): string {
   return toCents(price) === 0 ? FREE[locale] : formatPrice(price, locale);

@@ -1,5 +1,5 @@
 /**
- * Every way an order is paid, once (issue 16). The database enum, the API's zod enum, the order's
+ * Every way an order is paid, once. The database enum, the API's zod enum, the order's
  * `paymentMethod` type on the server and the admin's labels are all derived from this table, so a new
  * method is one line here (plus its provider and its checkout form).
  *

@@ -46,7 +46,7 @@ function persistLocale(locale: Locale) {
 /**
  * A language kept in localStorage with no cookie (the cookie cleared or expired, or stored by an older
  * version of the shop): the server rendered French, so switch to it now and write the cookie, which
- * makes the next page load render it (issue 17 §14; spec §4 "a stored preference is loaded at startup").
+ * makes the next page load render it (spec §4 "a stored preference is loaded at startup").
  */
 function storedOnlyLocale(): Locale | null {
   if (new URL(window.location.href).searchParams.has('lang')) return null;

@@ -114,7 +114,7 @@ describe('admin content routes', () => {
     expect((await admin('GET', '/api/admin/content/nope/versions?locale=fr')).statusCode).toBe(404);
   });
 
-  test('issue 17 item 18: create only (If-None-Match: *) refuses an existing key with 409 pointing to Edit, and changes nothing', async () => {
+  test('create only (If-None-Match: *) refuses an existing key with 409 pointing to Edit, and changes nothing', async () => {
     expect((await save('announcement.test', { value: 'Live banner', locale: 'fr' })).statusCode).toBe(201);
     const create = (value: string, locale: 'fr' | 'en') =>
       ctx.app.inject({

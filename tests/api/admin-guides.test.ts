@@ -407,7 +407,7 @@ describe('deleting a guide', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: answer.reason });
     expect(await ctx.db.select().from(travelGuides).where(eq(travelGuides.id, guide.id))).toHaveLength(1);
-    // Issue 17 item 22: the list tells the same before anyone clicks Delete.
+    // the list tells the same before anyone clicks Delete.
     const listed = (
       await ctx.app.inject({ url: '/api/admin/travel-guides', headers: admin })
     ).json() as AdminGuide[];

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { contentBlocks, media, storedFiles } from '../../src/server/db/schema';
-import { createMedia } from '../../src/server/modules/admin-media/admin-media.service';
+import { createMedia } from '../../src/server/modules/media/media.service';
 import { makeGuidePdf } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { EXPORT_CUT_SHORT, exportOrdersCsv } from '../../src/server/modules/admin-orders/export-orders';
+import { EXPORT_CUT_SHORT, exportOrdersCsv } from '../../src/server/modules/order-desk/export-orders';
 import { insertGuide } from '../helpers/fixtures';
 import { insertOrder } from '../helpers/orders';
 import { createTestContext, createTestDatabase, type TestContext } from '../helpers/test-context';

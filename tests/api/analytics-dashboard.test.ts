@@ -237,7 +237,7 @@ describe('admin analytics', () => {
     expect(summary).toMatchObject({ totalDownloads: 3, totalSessions: 5, conversionRate: 20 });
   });
 
-  test('issue 17 item 17: the card and the funnel give one conversion rate, never over 100 % with orders placed without a session', async () => {
+  test('the card and the funnel give one conversion rate, never over 100 % with orders placed without a session', async () => {
     // 30d: 6 completed orders and 5 sessions, only one of which tracked a purchase (orders ÷
     // sessions said 120 %, beside the funnel's 20 %).
     for (const range of ['7d', '30d'] as const) {

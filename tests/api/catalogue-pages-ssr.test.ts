@@ -8,7 +8,7 @@ import { insertGuide } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
 /**
- * Issue 21: /guides, a search and the country pages are rendered a page at a time (`?page=2`),
+ * /guides, a search and the country pages are rendered a page at a time (`?page=2`),
  * with plain links to the others, rel prev/next, a canonical that keeps the page, and the shop's
  * 404 page past the last page; a bad `?page=` is the first page. A thousand guides.
  */

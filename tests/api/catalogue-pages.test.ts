@@ -11,7 +11,7 @@ import { insertGuide } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
 /**
- * Issue 21: GET /api/travel-guides/page answers one page (24) of a list or a search, with only what
+ * GET /api/travel-guides/page answers one page (24) of a list or a search, with only what
  * a card shows and the totals, over a catalogue of a thousand guides.
  */
 let ctx: TestContext;

@@ -12,7 +12,7 @@ import { multipartBody } from '../helpers/multipart';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
 /**
- * Issue 21: the storefront's search is read from an index kept in memory, rebuilt when the
+ * the storefront's search is read from an index kept in memory, rebuilt when the
  * operator changes a guide (here and, through NOTIFY, in every other process).
  */
 const ADMIN_KEY = 'catalogue-search-key-0123456789abcdef';

@@ -11,7 +11,7 @@ import {
   WEBHOOK_SECRET,
 } from './checkout-helpers';
 
-// Issue 21: the database round trips of each step of a card checkout, counted on the real database
+// the database round trips of each step of a card checkout, counted on the real database
 // (PGlite or PostgreSQL) through drizzle's query logger. Every statement drizzle sends is counted,
 // BEGIN and COMMIT included on PostgreSQL (PGlite opens its transactions itself, uncounted).
 

@@ -120,7 +120,7 @@ describe('POST /api/create-payment-intent', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^customer\.mobile: must start with \+/);
-    // Machine-readable beside the message, for the page to show it under the field in its language (issue 17).
+    // Machine-readable beside the message, for the page to show it under the field in its language.
     expect(res.json()).toMatchObject({ field: 'customer.mobile', code: 'invalid_field' });
   });
 
@@ -138,7 +138,7 @@ describe('POST /api/test-mode/confirm-payment and POST /api/orders', () => {
     const { paymentIntentId, clientSecret } = await paymentIntentFor(ctx, items, 27);
     const declined = await payWithTestCard(ctx, paymentIntentId, '4000 0000 0000 0002');
     expect(declined.statusCode).toBe(402);
-    // `code` is Stripe's decline code, for the page to word the refusal in the shopper's language (issue 17).
+    // `code` is Stripe's decline code, for the page to word the refusal in the shopper's language.
     expect(declined.json()).toEqual({ message: 'Your card was declined.', code: 'generic_decline' });
     const claim = await claimCardOrder(ctx, { paymentIntentId, clientSecret, items, total: 27 });
     expect(claim.statusCode).toBe(402);

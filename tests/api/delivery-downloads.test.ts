@@ -253,7 +253,7 @@ describe('ZIP of the whole order', () => {
     }
   });
 
-  test('a name in any script is stamped as typed, Arabic right to left included, in each PDF and in the ZIP (issue 17 item 11)', async () => {
+  test('a name in any script is stamped as typed, Arabic right to left included, in each PDF and in the ZIP', async () => {
     const { order: fresh } = await insertOrder(ctx.db, {
       guides: [dakar],
       firstName: 'محمد',

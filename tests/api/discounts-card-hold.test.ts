@@ -7,7 +7,7 @@ import { claimCardOrder, payWithTestCard, sendSucceededWebhook, WEBHOOK_SECRET }
 import { createCode, DISCOUNT_ADMIN_KEY, shopperNumber, statuses, usesOf } from './discounts-helpers';
 
 /**
- * Issue 18, DEVIATIONS row 88: a card payment holds its code's use when its PaymentIntent is made,
+ * DEVIATIONS row 88: a card payment holds its code's use when its PaymentIntent is made,
  * so the card path keeps a code's limits as exactly as the others. Runs on PGlite, and on
  * PostgreSQL when DATABASE_URL is set (as CI does), where the 50 requests really overlap.
  */

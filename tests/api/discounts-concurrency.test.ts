@@ -13,7 +13,7 @@ import {
 } from './discounts-helpers';
 
 /**
- * Issue 18: usage limits hold under concurrency. Runs on PGlite, and on PostgreSQL when
+ * usage limits hold under concurrency. Runs on PGlite, and on PostgreSQL when
  * DATABASE_URL is set (as CI does), where the 50 transactions really overlap.
  */
 let ctx: TestContext;

@@ -12,7 +12,7 @@ import {
   shopperNumber,
 } from './discounts-helpers';
 
-/** Issue 18: the discount shows in the emails, the Mobile Money tab and the CSV export. */
+/** the discount shows in the emails, the Mobile Money tab and the CSV export. */
 let smtp: TestSmtpServer;
 let ctx: TestContext;
 let admin: ReturnType<typeof discountAdmin>;

@@ -3,7 +3,7 @@ import { downloadResponseSchema } from '../../src/shared/contracts/orders';
 import { type GuideRow, insertOrder, insertSellableGuide, type OrderRow } from '../helpers/orders';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
-// Issue 20: what the order page's resumable download relies on. A cut download continues with a
+// what the order page's resumable download relies on. A cut download continues with a
 // link minted later (the first has expired): the same stamped copy must answer with the same ETag,
 // and a range from the next byte.
 

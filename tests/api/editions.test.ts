@@ -70,7 +70,7 @@ describe('publishing an edition', () => {
     expect(await ctx.db.select().from(storedFiles).where(eq(storedFiles.id, firstPdfId))).toHaveLength(1);
     expect(await ctx.db.select().from(stampedCopies)).toEqual(copiesBefore);
     expect(await ctx.db.select().from(jobs).where(eq(jobs.kind, 'notify-edition-buyers'))).toEqual([]);
-    // Its light copy (issue 20) is queued like an upload's.
+    // Its light copy is queued like an upload's.
     const lightJobs = await ctx.db.select().from(jobs).where(eq(jobs.kind, 'make-light-copy'));
     expect(lightJobs.map((job) => (job.payload as { fileId: string }).fileId)).toContain(
       guide!.pdfPrimaryFileId,

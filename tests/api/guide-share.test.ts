@@ -4,7 +4,7 @@ import { insertGuide } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
 /**
- * Issue 20, WhatsApp: every guide page links to `wa.me` with the title, the price as the page shows
+ * WhatsApp: every guide page links to `wa.me` with the title, the price as the page shows
  * it and the page's own address, in the page's language, without JavaScript; its Open Graph and
  * Twitter tags make a shared link show the cover, the title and the price.
  */

@@ -10,7 +10,7 @@ import type { TestSmtpServer } from '../helpers/smtp';
 import { createMailingTestContext, type TestContext } from '../helpers/test-context';
 
 /**
- * Issue 17 §6: a mobile-money order whose shopper closed the tab before paying is not lost. The
+ * a mobile-money order whose shopper closed the tab before paying is not lost. The
  * clock is the database's: "hours later" is the order and its jobs moved that far into the past.
  */
 const PAY_URL = 'https://pay.example/guides?ref={reference}&amount={amount}';

@@ -248,7 +248,7 @@ describe('a mobile-money order', () => {
     ]);
     const download = await ctx.app.inject({ url: `/api/download/${order.id}/${dakar.id}` });
     expect(download.statusCode).toBe(403);
-    // A PDF receipt is kept as a picture of its pages (issue 15 §3): the operator views an image.
+    // A PDF receipt is kept as a picture of its pages: the operator views an image.
     const view = await admin('GET', `/api/admin/receipts/${row.id}`);
     expect(view.headers['content-type']).toBe('image/webp');
     expect((await sharp(view.rawPayload).metadata()).format).toBe('webp');
@@ -468,7 +468,7 @@ describe('receipt checks', () => {
 });
 
 describe('the operator’s decision', () => {
-  test('issue 17 item 23: verify without verifiedBy ({}) is a 400 saying what to send, and decides nothing', async () => {
+  test('verify without verifiedBy ({}) is a 400 saying what to send, and decides nothing', async () => {
     const placed = await placedOrder();
     const row = await rowOf(placed.id);
     for (const body of [{}, { verifiedBy: '  ' }]) {
@@ -557,7 +557,7 @@ describe('the operator’s decision', () => {
     const listed = (await admin('GET', '/api/orders/pending-mobile-money')).json();
     const row = await rowOf(order.id);
     expect(listed.find((o: { id: string }) => o.id === row.id).overdue).toBe(true);
-    // Orders with a receipt come first (issue 15); of those still waiting for a payment, the oldest leads.
+    // Orders with a receipt come first; of those still waiting for a payment, the oldest leads.
     const waiting = listed.filter((o: { status: string }) => o.status === 'pending');
     expect(waiting[0].id).toBe(row.id);
   });

@@ -3,7 +3,7 @@ import type { Guide } from '../../src/shared/contracts/catalogue';
 import { insertGuide } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
-/** Issue 17 §4, §5, §19: what a page answers for an odd address, and what a search of wildcards finds. */
+/** what a page answers for an odd address, and what a search of wildcards finds. */
 let ctx: TestContext;
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { insertGuide } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
 /**
- * Issue 21: anonymous pages are rendered once per language and kept; the operator's changes drop
+ * anonymous pages are rendered once per language and kept; the operator's changes drop
  * them at once; pages with a query (search) or a buyer's data are rendered for each request.
  */
 const ADMIN_KEY = 'page-cache-test-key-0123456789abcdef';

@@ -7,7 +7,7 @@ import { type GuideRow, insertSellableGuide } from '../helpers/orders';
 import type { TestSmtpServer } from '../helpers/smtp';
 import { createMailingTestContext, type TestContext } from '../helpers/test-context';
 
-/** Issue 17 §7: the French email showed "(19.90 €)" while the site showed "(20 €)". */
+/** the French email showed "(19.90 €)" while the site showed "(20 €)". */
 let smtp: TestSmtpServer;
 let ctx: TestContext;
 let guide: GuideRow;

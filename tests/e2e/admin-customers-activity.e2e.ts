@@ -6,7 +6,7 @@ import { keepScreenshot, seriousAccessibilityViolations, trackPageErrors } from 
 import { withShopAndBrowser } from './shop-and-browser';
 
 /**
- * Issue 18, the operator's Customers and Activity tabs: an edit shows up in the Activity tab with
+ * the operator's Customers and Activity tabs: an edit shows up in the Activity tab with
  * its before and after values, and a buyer who wrote in is found in Customers, whose row leads to
  * their orders. At phone and desktop width.
  */

@@ -246,7 +246,7 @@ describe('the admin Guides tab', () => {
   test('permanent delete: disabled with the reason for an ordered guide, done after confirmation otherwise', async () => {
     const { context, page } = await signedIn();
     const ordered = row(page, ORDERED_TITLE);
-    // Issue 17 item 22: the operator sees why before clicking, not after.
+    // the operator sees why before clicking, not after.
     const remove = ordered.getByRole('button', { name: `Delete ${ORDERED_TITLE}` });
     await remove.waitFor();
     expect(await remove.isDisabled()).toBe(true);

@@ -9,7 +9,7 @@ import { keepScreenshot } from './harness';
 import { withShopAndBrowser } from './shop-and-browser';
 
 /**
- * Issue 17, the operator's side (items 15–18, 21–23): what the operator sees on a 390 px phone and
+ * the operator's side (items 15–18, 21–23): what the operator sees on a 390 px phone and
  * on a desktop. The shop is prepared with orders placed without a tracked visit, a guide that was
  * ordered and unpublished, a customer email and a shop notice, and a mobile-money order with a long
  * email address.

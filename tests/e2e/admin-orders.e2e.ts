@@ -7,7 +7,7 @@ import { signedInAdmin, waitForMail } from './mobile-money-support';
 import { withShopAndBrowser } from './shop-and-browser';
 
 /**
- * Issue 18, the operator's job: a buyer writes in from another address ("I never got my guides, I
+ * the operator's job: a buyer writes in from another address ("I never got my guides, I
  * typed my email wrong"). The operator finds the order by the address on file, corrects it, sends
  * the guides again, and sees both in the order's timeline — on a phone.
  */

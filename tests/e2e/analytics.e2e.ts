@@ -159,7 +159,7 @@ describe('visitor analytics', () => {
 
   test('the Analytics tab shows the visit, the funnel steps and the revenue', async () => {
     const summary = await admin<AnalyticsSummary>('/api/admin/analytics/summary?range=7d');
-    // The purchase went through the test-mode card gateway: no money moved, so it is no revenue (issue 15, 13d).
+    // The purchase went through the test-mode card gateway: no money moved, so it is no revenue.
     expect(summary).toMatchObject({ totalOrders: 0, totalRevenue: '0.00', testModeOrders: 1 });
     expect(summary.testModeRevenueCents).toBe(Math.round(Number(orderTotal) * 100));
 

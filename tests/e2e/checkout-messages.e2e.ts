@@ -4,7 +4,7 @@ import { keepScreenshot, trackPageErrors } from './harness';
 import { withShopAndBrowser } from './shop-and-browser';
 
 /**
- * Issue 17 items 1, 2, 3, 8 and 9: what the checkout tells a shopper, where they can see it, in the
+ * what the checkout tells a shopper, where they can see it, in the
  * page's language, on a phone and a desktop.
  */
 

@@ -10,7 +10,7 @@ import { newPage, orderByMobileMoney, signedInAdmin, waitForMail } from './mobil
 import { withShopAndBrowser } from './shop-and-browser';
 
 /**
- * Automatic mobile money (issue 10) in Chromium: the shop as a real process configured for CinetPay,
+ * Automatic mobile money in Chromium: the shop as a real process configured for CinetPay,
  * pointed at the CinetPay fake on 127.0.0.1, whose hosted page pays, refuses, or "loses" the
  * notification. From the cart to the hosted page, back to the order page, and the download.
  */

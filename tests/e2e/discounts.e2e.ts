@@ -5,7 +5,7 @@ import { newPage, SHOPPER, signedInAdmin } from './mobile-money-support';
 import { withShopAndBrowser } from './shop-and-browser';
 
 /**
- * Issue 18, discount codes: the operator creates a code in the Discount Codes tab on a phone, then
+ * discount codes: the operator creates a code in the Discount Codes tab on a phone, then
  * shoppers buy with it by card (in French) and by mobile money (in English), at phone width.
  */
 const ADMIN_KEY = 'e2e-discounts-key-0123456789abcdef';

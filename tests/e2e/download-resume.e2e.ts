@@ -4,7 +4,7 @@ import { keepScreenshot, trackPageErrors } from './harness';
 import { keptDownloads, stampedCopy } from './network-support';
 import { setNetwork, withShopBehindNetwork } from './offline-support';
 
-// Issue 20: a download cut in the middle of the file, whose link expires while the network is away,
+// a download cut in the middle of the file, whose link expires while the network is away,
 // continues by itself from the byte where it stopped once the network is back, and the buyer gets
 // the stamped copy byte for byte. Links live 3 seconds here (DOWNLOAD_LINK_TTL_SECONDS) so that one
 // really expires during the cut.

@@ -8,7 +8,7 @@ import { keepScreenshot, trackPageErrors } from './harness';
 import { newPage, signedInAdmin, waitForMail } from './mobile-money-support';
 import { withShopAndBrowser } from './shop-and-browser';
 
-// Issue 19, editions: two buyers of one guide (one in French, one in English) on phones; the
+// editions: two buyers of one guide (one in French, one in English) on phones; the
 // operator publishes a new edition from the guide's admin page with "tell past buyers"; each email
 // arrives in its buyer's language; the order page's Download gives the new edition stamped, and
 // the edition bought stays one tap away.

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { type RunningShop, startShop } from './harness';
 
 // `npm start` on a new machine: the built server starts the embedded database from the build's
-// empty, migrated cluster and seeds the demo catalogue from the files the build made (issue 21),
+// empty, migrated cluster and seeds the demo catalogue from the files the build made,
 // then serves it; a restart on the same data folder neither seeds again nor loses anything.
 describe('first start on an empty data folder', () => {
   let shop: RunningShop | undefined;

@@ -3,7 +3,7 @@ import { BUDGET, runJsWeight } from '../../bench/js-weight';
 import { type RunningShop, startShop } from './harness';
 
 /**
- * The JavaScript-weight rule of bench/js-weight.ts, in `npm test` (issue 16): on a phone with an
+ * The JavaScript-weight rule of bench/js-weight.ts, in `npm test`: on a phone with an
  * empty cache, each public page's first load stays within BUDGET (90.5 KiB of script, gzip -9 of
  * each body), loads scripts from the shop only, and no admin chunk.
  */

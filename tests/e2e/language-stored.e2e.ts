@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { trackPageErrors } from './harness';
 import { withShopAndBrowser } from './shop-and-browser';
 
-/** Issue 17 §14: a language kept only in localStorage (no cookie) was ignored on load. */
+/** a language kept only in localStorage (no cookie) was ignored on load. */
 const e2e = withShopAndBrowser();
 
 describe('the stored language', () => {

@@ -5,7 +5,7 @@ import { keepScreenshot, trackPageErrors } from './harness';
 import { stampedCopy } from './network-support';
 import { expectSavedGuideOpens, reloadOffline, setNetwork, withShopBehindNetwork } from './offline-support';
 
-// Issues 19 and 20: "My guides" as an installable app. Signed in, the buyer saves a guide for
+// "My guides" as an installable app. Signed in, the buyer saves a guide for
 // offline from the library; with the network switched off (Chromium's offline mode, and the
 // buyer's network dropping every connection) the library opens, lists the saved guide, and opens it.
 

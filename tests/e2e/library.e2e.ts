@@ -11,7 +11,7 @@ import { keepScreenshot, trackPageErrors } from './harness';
 import { newPage } from './mobile-money-support';
 import { withShopAndBrowser } from './shop-and-browser';
 
-// "My guides" (issue 19) on a phone, in French and in English: sign in from the email the shop
+// "My guides" on a phone, in French and in English: sign in from the email the shop
 // sent, see two orders' guides, download one stamped with the buyer's name, sign out.
 
 const BUYERS = {
@@ -135,7 +135,7 @@ describe.each(['fr', 'en'] as const)('My guides in %s, on a phone', (locale) => 
     const { first, last } = BUYERS[locale];
     for (const text of await pdfPageTexts(pdf)) expect(text).toContain(`${first} ${last}`);
 
-    // Issues 19 and 20, as on the order page: each guide's edition and date, and for the Dakar guide
+    // as on the order page: each guide's edition and date, and for the Dakar guide
     // the light or full choice with sizes and data cost; the light one downloads smaller, stamped.
     const dakar = page.locator('li', { has: page.getByTestId('edition-choice') }).first();
     await expect.poll(() => page.getByTestId('order-edition').count()).toBe(3);

@@ -5,7 +5,7 @@ import { pdfPageTexts } from '../helpers/pdf';
 import { keepScreenshot, trackPageErrors } from './harness';
 import { payByTestCard, withShopAndBrowser } from './shop-and-browser';
 
-// Issue 20: the demo Dakar guide has photographs, so the shop made its light edition at seed time.
+// the demo Dakar guide has photographs, so the shop made its light edition at seed time.
 // A buyer on a phone sees both sizes and what each costs in data, on the guide page and the order
 // page, picks the light one, and gets a smaller PDF stamped with their name.
 

@@ -6,7 +6,7 @@ import { newPage, SHOPPER, waitForMail } from './mobile-money-support';
 import { withShopAndBrowser } from './shop-and-browser';
 
 /**
- * Issue 17 §6: a shopper places a mobile-money order and closes the dialog without paying. The
+ * a shopper places a mobile-money order and closes the dialog without paying. The
  * email tells them how to pay, and the order page waits for the payment (not "we are checking")
  * with the reference, the wallets, the payment link and the receipt form. On a phone, in both languages.
  */

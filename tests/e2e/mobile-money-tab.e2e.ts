@@ -13,7 +13,7 @@ import {
 import { newPage, SHOPPER, signedInAdmin } from './mobile-money-support';
 
 /**
- * Issue 15, item 4, in the browser: the operator's Mobile Money tab under a flood of orders nobody
+ * in the browser: the operator's Mobile Money tab under a flood of orders nobody
  * pays. The order with a receipt leads page 1, on a phone and on a desktop; the search finds an
  * order by its reference; the pager walks the rest.
  */

@@ -79,7 +79,7 @@ describe('paying by mobile money', () => {
     await page.getByText('La taille du fichier doit être inférieure à 5 Mo').waitFor();
 
     // A file the server refuses (HTML named .png): the shopper reads why, in French, next to the file
-    // field (issue 17 item 1); the log keeps the server's text.
+    // field; the log keeps the server's text.
     await picker.setInputFiles({
       name: 'faux.png',
       mimeType: 'image/png',
@@ -180,7 +180,7 @@ describe('paying by mobile money', () => {
     const row = admin.locator(`[data-testid="mobile-money-order"][data-reference="${reference}"]`);
     await row.waitFor();
     await keepScreenshot(admin, 'admin-mobile-money-360', { fullPage: true });
-    // A PDF receipt is kept as a picture of its pages (issue 15 §3): it opens in the dialog like a photo.
+    // A PDF receipt is kept as a picture of its pages: it opens in the dialog like a photo.
     await row.getByRole('button', { name: 'View' }).click();
     const receipt = admin.getByRole('dialog', { name: /^Receipt for GA-/ });
     const image = receipt.getByRole('img');

@@ -4,7 +4,7 @@ import { keepScreenshot, trackPageErrors } from './harness';
 import { stampedCopy } from './network-support';
 import { expectSavedGuideOpens, reloadOffline, setNetwork, withShopBehindNetwork } from './offline-support';
 
-// Issue 20: the order page as an installable app. A guide saved for offline opens from the phone
+// the order page as an installable app. A guide saved for offline opens from the phone
 // with the network switched off (Chromium's offline mode, and the buyer's network dropping every
 // connection, since that mode does not reach service workers), and removing it frees its space.
 

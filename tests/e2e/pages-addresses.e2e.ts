@@ -4,7 +4,7 @@ import { insertGuide } from '../helpers/fixtures';
 import { checkoutFirstCard, keepScreenshot } from './harness';
 import { withShopAndBrowser } from './shop-and-browser';
 
-/** Issue 17 §4, §5, §10, §12, §13, §19, §20: addresses, search and layout as a shopper and the operator meet them. */
+/** addresses, search and layout as a shopper and the operator meet them. */
 const e2e = withShopAndBrowser({
   shop: {
     prepare: async (deps) => {

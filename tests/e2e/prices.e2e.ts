@@ -5,7 +5,7 @@ import { trackPageErrors } from './harness';
 import { withShopAndBrowser } from './shop-and-browser';
 
 /**
- * Issue 17 §7: the drawer showed 2 × "(13 €)" + "(5 €)" for a total of "(30 €)", and "Pay … (30 €)"
+ * the drawer showed 2 × "(13 €)" + "(5 €)" for a total of "(30 €)", and "Pay … (30 €)"
  * charged 29.99 €. Every euro amount on screen is read back and checked against the cents the server
  * creates the PaymentIntent with. Seeded guides, in both languages: Dakar 12.50 €, Grand-Bassam 4.99 €.
  */

@@ -9,7 +9,7 @@ import { keepScreenshot, trackPageErrors } from './harness';
 import { signedInAdmin } from './mobile-money-support';
 import { payByTestCard, withShopAndBrowser } from './shop-and-browser';
 
-// Issue 19, "the receipt PDF of an order opens and holds its amounts": a buyer on a phone pays by
+// a buyer on a phone pays by
 // test card, opens the order page from the confirmation and taps the receipt link, in French and
 // in English.
 

@@ -9,7 +9,7 @@ import { keepScreenshot, trackPageErrors } from './harness';
 import { signedInAdmin } from './mobile-money-support';
 import { payByTestCard, withShopAndBrowser } from './shop-and-browser';
 
-// The operator's job (issue 18): refund a card order in full and see the dashboard's revenue change.
+// The operator's job: refund a card order in full and see the dashboard's revenue change.
 // The first test asks through the admin API (two identical requests); the second clicks Refund on
 // the order's page in the Orders tab.
 

@@ -6,7 +6,7 @@ import { newPage, SHOPPER, signedInAdmin, waitForMail } from './mobile-money-sup
 import { withShopAndBrowser } from './shop-and-browser';
 
 /**
- * Issue 20, WhatsApp: on a phone, a buyer ticks "Get my guides on WhatsApp" at checkout; the Cloud
+ * WhatsApp: on a phone, a buyer ticks "Get my guides on WhatsApp" at checkout; the Cloud
  * API fake receives the template with the right link in the buyer's language, its signed status
  * webhooks come back, and the operator sees the status in the Messages tab and the order's timeline.
  */

@@ -9,7 +9,7 @@ import { draw, type KnownIds, seedShop } from './bad-input';
 import { databaseFingerprint, HARDENING_ENV, Tally } from './harness';
 
 /**
- * Issue 17 §4: every page route (the storefront's table, the admin tabs, an unknown path) with
+ * every page route (the storefront's table, the admin tabs, an unknown path) with
  * odd query strings. A page never answers JSON and never a 5xx for its address: it renders (200,
  * or the 404 page for what does not exist), or /admin redirects.
  */

@@ -19,7 +19,7 @@ import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 import { ADMIN_KEY, databaseFingerprint, expectWellFormed, HARDENING_ENV } from './harness';
 
-// Issue 15 items 7, 12, 13c, 13d and item 5's rule on names: what a shopper can do to the checkout.
+// what a shopper can do to the checkout.
 const OPERATOR = 'operator@guides-afrique.test';
 let ctx: TestContext;
 let smtp: TestSmtpServer;

@@ -13,7 +13,7 @@ export const HARDENING_ENV = {
   ANALYTICS_FLUSH_INTERVAL_MS: '60000',
   ANALYTICS_FLUSH_MAX_EVENTS: '10000',
   ANALYTICS_RATE_LIMIT_PER_MINUTE: '1000000',
-  // Flood limits (issue 15) have their own file, order-floods.test.ts; here they would hide validation.
+  // Flood limits have their own file, order-floods.test.ts; here they would hide validation.
   ORDER_RATE_LIMIT_PER_HOUR: '1000000',
   FREE_ORDERS_PER_CLIENT_PER_DAY: '1000000',
   FREE_ORDERS_PER_EMAIL_PER_DAY: '1000000',

@@ -26,7 +26,7 @@ async function filesOnDisk(): Promise<number> {
   return entries.filter((e) => e.isFile()).length;
 }
 
-describe('image variants (issue 15, item 6)', () => {
+describe('image variants', () => {
   test('a variant is made from an original cover, never from a variant: the chain stores one file', async () => {
     const [cover] = await ctx.db.select().from(storedFiles).where(eq(storedFiles.id, guide.coverFileId!));
     const base = cover!.publicName!.replace(/\.webp$/, '');
@@ -63,7 +63,7 @@ describe('image variants (issue 15, item 6)', () => {
   });
 });
 
-describe('the order page (issue 15, item 13b)', () => {
+describe('the order page', () => {
   test('the order confirmation page, which shows the buyer name and email, is sent no-store', async () => {
     const { order } = await insertOrder(ctx.db, { guides: [guide] });
     const res = await ctx.app.inject({ url: `/order-confirmation/${order.publicId}` });

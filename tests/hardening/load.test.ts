@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../helpers/test-context';
 import { HARDENING_ENV } from './harness';
 
 /**
- * Issue 9, "Load": many concurrent shoppers over real HTTP on 127.0.0.1 browsing, adding to cart
+ * many concurrent shoppers over real HTTP on 127.0.0.1 browsing, adding to cart
  * and buying by card, free and mobile money for a bounded time. Nothing may be lost or doubled
  * and nothing may answer 5xx. HARDENING_LOAD_SHOPPERS and HARDENING_LOAD_SECONDS change the size:
  * 200 shoppers for 20 s keep hundreds of orders racing on two cores (every step, every payment

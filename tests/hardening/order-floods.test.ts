@@ -11,7 +11,7 @@ import { createTestContext, type TestContext } from '../helpers/test-context';
 import { ADMIN_KEY, expectWellFormed } from './harness';
 
 /**
- * Issue 15, items 4 and 5: floods of fake orders and of emails. The shop runs with its default
+ * floods of fake orders and of emails. The shop runs with its default
  * limits (only the admin key and the SMTP server are set); clients are told apart by their address,
  * given to inject() as remoteAddress, so "one client" and "many clients" are both tried.
  */

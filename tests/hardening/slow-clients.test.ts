@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../helpers/test-context';
 import { ADMIN_KEY, HARDENING_ENV } from './harness';
 
 /**
- * Slow clients over real sockets on 127.0.0.1 (issue 15, item 8), with the limits shortened so
+ * Slow clients over real sockets on 127.0.0.1, with the limits shortened so
  * the file takes seconds: headers 1 s, a request body 2 s, an upload 5 s, no traffic 3 s.
  */
 const LIMITS = {
@@ -72,7 +72,7 @@ const stillOpen = (clients: SlowClient[]) => clients.filter((c) => c.closedAfter
 const jsonHead = (length: number) =>
   `POST /api/orders/resend-links HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 
-describe('slow clients are timed out (issue 15, item 8)', () => {
+describe('slow clients are timed out', () => {
   test(`${SLOW_CLIENTS} clients sending a JSON body a byte a second are answered 408 and closed at the request limit, while others are served`, async () => {
     const body = JSON.stringify({ orderNumber: 'GA-AAAAAA', email: 'slow@example.com' }).padEnd(400, ' ');
     const clients = Array.from({ length: SLOW_CLIENTS }, () => slowClient(jsonHead(body.length), body));

@@ -32,7 +32,7 @@ const forwarded = (forged: string, client: string) => ({
   headers: { 'x-forwarded-for': `${forged}, ${client}` },
 });
 
-describe('TRUST_PROXY (issue 15, item 10)', () => {
+describe('TRUST_PROXY', () => {
   test('true is refused at start, naming the variable', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would trust every client/);
   });

@@ -1,4 +1,4 @@
-// Issue 15, item 1: one event with a lone UTF-16 surrogate jammed analytics for good. Every string
+// one event with a lone UTF-16 surrogate jammed analytics for good. Every string
 // that enters is made well-formed at the edge (text-input.ts), a batch the database refuses is
 // split so the others are written (event-buffer.ts), log lines are bounded (log-limits.ts), and
 // /readyz says not ready while the analytics writer fails. Runs on PGlite, or on PostgreSQL with

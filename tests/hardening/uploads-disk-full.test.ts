@@ -17,7 +17,7 @@ import { createTestContext, type TestContext } from '../helpers/test-context';
 import { HARDENING_ENV } from './harness';
 
 /**
- * Issue 15 §3: a full or read-only disk answers 503 with a message, never 500, and /readyz says so.
+ * a full or read-only disk answers 503 with a message, never 500, and /readyz says so.
  * The files folder is a real 4 MB tmpfs (mount needs root; the tests skip where it is refused).
  */
 

@@ -10,7 +10,7 @@ import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 import { ADMIN_KEY, expectWellFormed, HARDENING_ENV } from './harness';
 
-/** Issue 15 §2, §3, §13a: what an upload can cost the shop (memory, disk, mail), and a full disk. */
+/** what an upload can cost the shop (memory, disk, mail), and a full disk. */
 
 const OPERATOR = 'desk@guides.example';
 let smtp: TestSmtpServer;
@@ -107,7 +107,7 @@ const receiptCount = async (publicId: string) =>
       .where(eq(orders.publicId, publicId))
   )[0]!.n;
 
-describe('receipt images (issue 15 §2)', () => {
+describe('receipt images', () => {
   test('six 16,000 × 16,000 JPEGs at once are refused with 400 from their header, costing under 300 MB', async () => {
     const huge = await sharp({ create: { width: 16000, height: 16000, channels: 3, background: '#123' } })
       .jpeg({ progressive: true, quality: 10 })
@@ -141,7 +141,7 @@ const png = (color: string) =>
     .png()
     .toBuffer();
 
-describe('receipts per order and per client (issue 15 §3)', () => {
+describe('receipts per order and per client', () => {
   test('an order keeps 5 receipts: the 6th is a 409 saying so, and nothing more is stored or emailed', async () => {
     const order = await placeOrder();
     const client = newClient();
@@ -224,7 +224,7 @@ describe('receipts per order and per client (issue 15 §3)', () => {
   });
 });
 
-describe('PDF receipts (issue 15 §3)', () => {
+describe('PDF receipts', () => {
   test('a PDF with JavaScript, an open action and an embedded file is kept as a picture of its page, with none of them', async () => {
     const pdf = await PDFDocument.create();
     const font = await pdf.embedFont(StandardFonts.Helvetica);

@@ -2,7 +2,7 @@ import { seedGuides } from '../../bench/catalogue-seed';
 import type { Db } from '../../src/server/db/client';
 
 /**
- * A catalogue of `total` active guides (issue 21), as the benches seed it: French and English pairs
+ * A catalogue of `total` active guides, as the benches seed it: French and English pairs
  * about places of the three countries, newest first after the guides already there, reusing the
  * files of the first guide found (insert one first).
  */

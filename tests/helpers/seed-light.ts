@@ -6,7 +6,7 @@ import { createJobWorker } from '../../src/server/modules/jobs/worker';
 import { lightJobs } from '../../src/server/modules/light/light-copies.service';
 
 /**
- * Runs the light-copy jobs the seed queued (issue 20), as a shop's worker would after its first
+ * Runs the light-copy jobs the seed queued, as a shop's worker would after its first
  * start: a template made with it gives every test shop its light editions from the first request.
  */
 export async function makeSeededLightCopies(deps: { db: Db; files: FileStore }): Promise<number> {

@@ -71,7 +71,7 @@ const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 /**
  * A new data folder starts as a copy of the build's cluster when there is one: initdb inside the
  * process takes seconds and leaves the WebAssembly heap hundreds of MB larger for the process's life,
- * and the copy is already migrated (issue 21). Copied beside the folder, then renamed into place, so
+ * and the copy is already migrated. Copied beside the folder, then renamed into place, so
  * a start killed mid-copy leaves no half cluster that would pass for a real one.
  */
 async function copyTemplate(dir: string | undefined): Promise<void> {

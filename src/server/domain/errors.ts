@@ -1,5 +1,5 @@
 /**
- * What a service says when it refuses (issue 16): the kind of refusal, a message safe to show the
+ * What a service says when it refuses: the kind of refusal, a message safe to show the
  * caller, and where it helps, the field it is about and a machine-readable code a page can word in
  * its own language. Services know nothing of HTTP; the edge (http/errors.ts) maps each kind to a
  * status.

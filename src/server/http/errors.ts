@@ -47,7 +47,7 @@ const issueField = (context: string | undefined, issue: ValidationIssue) =>
 
 /**
  * "locale: Invalid option: expected one of "fr"|"en"" — names the field, as the design asks; `field`
- * names the first one for a form that shows the refusal next to it, in its own language (issue 17).
+ * names the first one for a form that shows the refusal next to it, in its own language.
  */
 function describeValidation(
   context: string | undefined,
@@ -189,7 +189,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isUntypeableText(error)) {
       return reply.code(400).send({ message: 'Text fields must not contain the NUL character' });
     }
-    // A full or read-only disk or bucket (issue 15 §3): say so, never a 500.
+    // A full or read-only disk or bucket: say so, never a 500.
     if (error.statusCode === undefined && isStorageFull(error)) {
       request.log.error({ err: error }, 'request failed: no space left to store it');
       return reply.code(503).header('retry-after', '60').send({

@@ -1,5 +1,5 @@
 /**
- * Bounds on what one log line may carry (issue 15): a failed statement's error once held its whole
+ * Bounds on what one log line may carry: a failed statement's error once held its whole
  * 5 MB parameter list, in the message and again in the stack. Strings, arrays and errors are cut to
  * a few hundred characters each, so a line stays within a few KB whatever is logged.
  */

@@ -67,7 +67,7 @@ function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | 'identity' {
 const COMPRESS_MIN_BYTES = 1024;
 /**
  * Up to this size an answer is compressed on the main thread: brotli 2 of 30 KB takes ~0.1 ms of
- * CPU, less than handing the work to the thread pool and back (docs/BENCHMARKS.md, "Issue 21: answers compressed once").
+ * CPU, less than handing the work to the thread pool and back (docs/BENCHMARKS.md, "answers compressed once").
  */
 const COMPRESS_INLINE_MAX_BYTES = 64 * 1024;
 /**

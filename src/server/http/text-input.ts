@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { badField } from './errors';
 
 /**
- * The one rule for text that enters the shop (issue 15, DEVIATIONS 44): a lone UTF-16 surrogate
+ * The one rule for text that enters the shop (DEVIATIONS 44): a lone UTF-16 surrogate
  * becomes U+FFFD, as any UTF-8 encoder (the browser's, the database driver's) would write it; a
  * NUL character is refused with 400 naming the field, since PostgreSQL text cannot hold it.
  * Applied to params, query and body (JSON and the analytics beacon's text/plain) by the hook
@@ -47,7 +47,7 @@ function acceptedValue(value: unknown, context: string, path: string[] = [], dep
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A rendered page: its address is cleaned by the page renderer, which never refuses one (issue 17 §4). */
+    /** A rendered page: its address is cleaned by the page renderer, which never refuses one. */
     renderedPage?: boolean;
   }
 }
@@ -75,7 +75,7 @@ function decodable(text: string): boolean {
  * An address whose path the router cannot decode ('/guides/%', '%zz', a cut or invalid UTF-8
  * sequence) is read literally instead: in each such segment, '%' becomes '%25'. So a page answers
  * its own 404 page and an API route its JSON 404, where the router would answer a bare JSON 400
- * echoing the address (issue 17 §4, "pages never answer JSON"). Used as Fastify's `rewriteUrl`.
+ * echoing the address. Used as Fastify's `rewriteUrl`.
  */
 export function readablePath(url: string): string {
   const queryAt = url.indexOf('?');

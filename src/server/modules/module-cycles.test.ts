@@ -2,12 +2,12 @@ import { describe, expect, test } from 'vitest';
 import { cycleEdges, cycles, type Graph, moduleGraph, without } from '../../../scripts/module-cycles';
 
 /**
- * No import cycle between server modules (issue 16): a module may use another, never the other way
+ * No import cycle between server modules: a module may use another, never the other way
  * round too, so each can be read, tested and changed from the bottom up. Type-only imports count:
  * they tie the modules' shapes together just the same.
  *
  * Edges allowed to close a cycle, as "from → to", each with why; an edge listed here that no
- * longer exists fails the check, so none can linger. Empty since the payment port (issue 16) moved the
+ * longer exists fails the check, so none can linger. Empty since the payment port moved the
  * order's life to orders and let each module declare its own jobs; keep it so.
  */
 const KNOWN_CYCLE_EDGES: readonly string[] = [];

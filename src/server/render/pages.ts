@@ -75,7 +75,7 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
 
 /**
  * The address a page is rendered from: query parameters the shop cannot hold (a NUL in the name or
- * the value) are dropped, so a page never refuses its query string (issue 17 §4). What the page
+ * the value) are dropped, so a page never refuses its query string. What the page
  * reads from the rest it clamps itself (the search text, for one).
  */
 export function pageAddress(url: string): string {
@@ -127,7 +127,7 @@ export type PageCache = ReturnType<typeof createPageCache>;
 
 /**
  * Query parameters a shared page may have: the language, and a list's page and order written as
- * the page's own links write them (issue 21). A page number of up to six digits: the cache keeps at
+ * the page's own links write them. A page number of up to six digits: the cache keeps at
  * most 300 pages whatever comes, and keeps no 404 (past the last page).
  */
 const SHARED_PARAMETERS = new Map<string, RegExp>([
@@ -137,7 +137,7 @@ const SHARED_PARAMETERS = new Map<string, RegExp>([
 ]);
 
 /**
- * Anonymous pages are the same for every visitor of a language (issue 21): rendered once, kept
+ * Anonymous pages are the same for every visitor of a language: rendered once, kept
  * with their compressed forms, and dropped whenever the operator changes anything (pageCache in
  * app.ts). Pages with a buyer's data, the checkout and any address with a query string other than
  * SHARED_PARAMETERS are rendered for each request.

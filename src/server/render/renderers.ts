@@ -64,7 +64,7 @@ export async function registerBuiltAssets(app: FastifyInstance, distDir: string)
     preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      // The offline app's worker and shell change with each build: checked every time (issue 20).
+      // The offline app's worker and shell change with each build: checked every time.
       const everyTime = /offline-(sw\.js|shell\.html)$/.test(filePath);
       reply.header(
         'cache-control',

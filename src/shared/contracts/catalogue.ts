@@ -90,7 +90,7 @@ const downloadCostLinesSchema = z.object({ full: z.string().optional(), light: z
 export const guideDetailSchema = guideSchema.extend({
   /** The same guide in the other language, when one exists. */
   translations: z.array(z.object({ locale: localeSchema, slug: z.string(), title: z.string() })),
-  /** The light edition's size, when the guide has one (issue 20). */
+  /** The light edition's size, when the guide has one. */
   lightFileSize: z.number().int().nullable(),
   /**
    * What each edition costs in data, as said in each language ("Version légère : 3,1 Mo ≈ 4 FCFA
@@ -98,7 +98,7 @@ export const guideDetailSchema = guideSchema.extend({
    * first-load JavaScript.
    */
   downloadCost: z.object({ fr: downloadCostLinesSchema, en: downloadCostLinesSchema }),
-  /** The latest edition (issue 19), which a purchase gives; null before the guide's first PDF. */
+  /** The latest edition, which a purchase gives; null before the guide's first PDF. */
   edition: editionSummarySchema.nullable(),
   /**
    * The latest published reviews (up to 30, the guide's language first), exactly as the page shows

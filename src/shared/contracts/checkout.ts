@@ -4,7 +4,7 @@ import { localeSchema } from './catalogue';
 
 /**
  * A web address or markup in a name is someone using the delivery email and the stamped PDFs to
- * carry a link (issue 15 item 5); real names (O'Brien, Ňguyễn, 山田, "J. R.") have neither.
+ * carry a link; real names (O'Brien, Ňguyễn, 山田, "J. R.") have neither.
  */
 const WEB_ADDRESS = /https?:|\bwww\.|[\p{L}\p{N}-]\.\p{L}{2,}\//iu;
 const personName = (max: number) =>
@@ -35,7 +35,7 @@ export const customerSchema = z.object({
     .string()
     .trim()
     .regex(/^\+[1-9][0-9 ]{6,20}$/, 'must start with + and the country code, e.g. +225 07 00 00 00 00'),
-  /** "Get my guides on WhatsApp" (issue 20), at the mobile number; offered only when WhatsApp is configured. */
+  /** "Get my guides on WhatsApp", at the mobile number; offered only when WhatsApp is configured. */
   whatsapp: z.boolean().optional(),
   /**
    * The country the buyer lives in, asked only when the client address and the mobile number do not
@@ -92,7 +92,7 @@ export const claimKeySchema = z
 
 /**
  * A discount code as the shopper types it: letters, digits, - and _, 3 to 32 of them, matched
- * case-insensitively (issue 18). Anything else is a 400 naming `discountCode`.
+ * case-insensitively. Anything else is a 400 naming `discountCode`.
  */
 export const discountCodeSchema = z
   .string()
@@ -189,6 +189,6 @@ export const paymentsConfigSchema = z.object({
   automaticMobileMoney: z.boolean(),
   /** Wave Checkout configured: offered first among the mobile-money ways (docs/features/wave.md). */
   wave: z.boolean(),
-  /** WhatsApp Cloud API configured: the checkout offers "Get my guides on WhatsApp" (issue 20). */
+  /** WhatsApp Cloud API configured: the checkout offers "Get my guides on WhatsApp". */
   whatsapp: z.boolean(),
 });

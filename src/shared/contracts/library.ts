@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { localeSchema } from './catalogue';
 import { dataRegionSchema } from './orders';
 
-/** "My guides" (issue 19): its page addresses are in ../library-pages.ts. */
+/** "My guides": its page addresses are in ../library-pages.ts. */
 
 /** 32 random bytes, base64url: the sign-in link's and the session's secret. */
 export const libraryTokenSchema = z
@@ -33,7 +33,7 @@ export const libraryGuideSchema = z.object({
   guideLocale: localeSchema,
   imageUrl: z.string().nullable(),
   hasSecondary: z.boolean(),
-  /** The current PDF's size, and its light edition's when it has one (issue 20). */
+  /** The current PDF's size, and its light edition's when it has one. */
   fileSize: z.int().nullable(),
   lightFileSize: z.int().nullable(),
   /** Whose data prices say what a download costs, as on the order page. */

@@ -89,7 +89,7 @@ export const pendingMobileMoneyOrderSchema = z.object({
   email: z.string(),
   phoneNumber: z.string(),
   totalAmount: z.string(),
-  /** The promo code and the euros it took off (issue 18): totalAmount is what is to be paid. */
+  /** The promo code and the euros it took off: totalAmount is what is to be paid. */
   discountCode: z.string().nullable(),
   discountAmount: z.string(),
   djamoReference: z.string().nullable(),

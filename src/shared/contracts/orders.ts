@@ -46,13 +46,13 @@ export const orderSchema = z.object({
   /** The numbers of the credit notes its refunds issued, oldest first. */
   creditNotes: z.array(z.string()),
   djamoReference: z.string().nullable(),
-  /** How to pay a mobile-money order still waiting for its payment (issue 17 §6); absent otherwise. */
+  /** How to pay a mobile-money order still waiting for its payment; absent otherwise. */
   mobileMoneyPayment: z
     .object({ paymentUrl: z.string(), providers: z.array(z.string()), totalXof: z.int() })
     .optional(),
   locale: localeSchema,
   createdAt: z.string(),
-  /** The shop revoked the downloads (issue 18): the page says so instead of offering the files. */
+  /** The shop revoked the downloads: the page says so instead of offering the files. */
   accessRevoked: z.boolean(),
   items: z.array(
     z.object({
@@ -67,7 +67,7 @@ export const orderSchema = z.object({
         fileName: z.string().nullable(),
         locale: localeSchema,
         hasSecondary: z.boolean(),
-        /** The light edition's size, when the guide has one (issue 20). */
+        /** The light edition's size, when the guide has one. */
         lightFileSize: z.int().nullable(),
         /** Whose data prices say what a download costs: the guide's country, else the default. */
         dataRegion: dataRegionSchema,

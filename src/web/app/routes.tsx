@@ -74,7 +74,7 @@ const pageFallback = <div className="min-h-[60vh]" />;
 
 const content = (deps: AppDeps, keys: string) =>
   deps.queryClient.ensureQueryData(queries.content(deps.api, deps.getLocale(), keys));
-/** A list's page as its component asks for it; past the last page, the 404 status (issue 21). */
+/** A list's page as its component asks for it; past the last page, the 404 status. */
 const guideList = async (deps: AppDeps, query: ListingQuery, search: URLSearchParams) => {
   const asked = listingQuery(query, search);
   const page = await deps.queryClient.ensureQueryData(
@@ -153,7 +153,7 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
       </Suspense>
     ),
   },
-  // "My guides" (issue 19): personal, read in the browser with its cookie; nothing to prefetch.
+  // "My guides": personal, read in the browser with its cookie; nothing to prefetch.
   ...Object.values(LIBRARY_PAGE_PATHS).map((path) => ({
     path,
     personal: true,
@@ -190,7 +190,7 @@ export const REDIRECTS: Record<string, string> = { '/admin': paths.admin('analyt
 const ADMIN_PAGES = new Set(ADMIN_TABS.map((tab) => paths.admin(tab)));
 
 /**
- * One of the dashboard's tabs; any other /admin/… address is the 404 page (issue 17 §19). Without
+ * One of the dashboard's tabs; any other /admin/… address is the 404 page. Without
  * regard to case, as the router matches paths.
  */
 const isAdminPage = (pathname: string) => ADMIN_PAGES.has(pathname.toLowerCase());

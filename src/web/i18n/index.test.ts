@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { isSingular, loadLocale, translator, typeset } from './index';
 
 describe('dictionaries', () => {
-  test('each language is there once loaded, and not before (French too: a chunk of its own, issue 21)', async () => {
+  test('each language is there once loaded, and not before (French too: a chunk of its own)', async () => {
     expect(() => translator('fr')).toThrow('before loadLocale(fr)');
     expect(() => translator('en')).toThrow('before loadLocale(en)');
     await loadLocale('fr');

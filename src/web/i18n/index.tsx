@@ -5,7 +5,7 @@ import type { MessageKey, Messages } from './fr';
 /**
  * Each language is a chunk of its own that the browser loads before it hydrates or switches to it
  * (`loadLocale`), preloaded from the page's head, so a visitor downloads one language only: French
- * was in the entry, which English pages paid for too (issue 21). The server loads them the same way.
+ * was in the entry, which English pages paid for too. The server loads them the same way.
  */
 const dictionaries: Partial<Record<Locale, Messages>> = {};
 const loaders: Record<Locale, () => Promise<Messages>> = {

@@ -9,7 +9,7 @@ export interface HeadData {
   /** Paths of this page in each language, when they differ (a guide and its translation). */
   alternates?: Partial<Record<'fr' | 'en', string>>;
   noindex?: boolean;
-  /** Paths of the list's previous and next pages (issue 21), without the language parameter. */
+  /** Paths of the list's previous and next pages, without the language parameter. */
   prev?: string;
   next?: string;
   /** Extra tags (Open Graph, JSON-LD), server-rendered as-is. */

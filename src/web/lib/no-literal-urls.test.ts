@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 /**
- * Issue 16: the web app reaches the API only through the endpoint catalogue (`api.call`, `urlOf`,
+ * the web app reaches the API only through the endpoint catalogue (`api.call`, `urlOf`,
  * `adminCall`, `adminUploadTo`), so a path changes in one place and every answer is typed by its
  * contract. A string that starts with /api/ (quoted or a template) outside the tests is a breach.
  */

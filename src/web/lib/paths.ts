@@ -16,10 +16,10 @@ export const paths = {
   terms: () => '/terms',
   checkout: () => '/checkout',
   order: (publicId: string) => `/order-confirmation/${publicId}`,
-  /** "My guides" (issue 19): /mes-guides, /my-guides. */
+  /** "My guides": /mes-guides, /my-guides. */
   library: (locale: Locale) => LIBRARY_PAGE_PATHS[locale],
   admin: (tab: AdminTab = 'analytics') => `/admin/${tab}`,
-  /** The Orders tab (issue 18) searching for a text: a customer's orders by their email. */
+  /** The Orders tab searching for a text: a customer's orders by their email. */
   adminOrdersMatching: (search: string) => `/admin/orders?${new URLSearchParams({ q: search })}`,
 };
 

@@ -19,7 +19,7 @@ export const endpointQuery = <E extends Route>(api: ApiClient, endpoint: E, inpu
 export const queries = {
   /** A stored cart's guides (ids joined by commas) still sold, with their current price: asked once, not cached. */
   availability: (api: ApiClient, ids: string) => api.call(storefront.guideAvailability, { query: { ids } }),
-  /** One page of a list or a search (issue 21); no undefined values, so that equal inputs share a key. */
+  /** One page of a list or a search; no undefined values, so that equal inputs share a key. */
   guidePage: (api: ApiClient, query: CallInput<typeof storefront.guidePage>['query']) =>
     queryOptions({
       queryKey: ['travel-guides-page', query] as const,

@@ -15,7 +15,7 @@ export function createFileStore(config: {
 }
 
 /**
- * The bucket's store, with the AWS SDK imported on its first use (issue 21: loading the SDK took
+ * The bucket's store, with the AWS SDK imported on its first use (loading the SDK took
  * ~0.4 s of every start, also of shops that keep their files on disk and never use it).
  */
 function lazyS3FileStore(settings: S3Settings): FileStore {

@@ -61,7 +61,7 @@ const UNWRITABLE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS']);
 
 /**
  * The store cannot take files now (a full or read-only disk, a full or read-only bucket). Not the
- * request's fault and not a bug: the shop answers 503 with a clear message (issue 15 §3).
+ * request's fault and not a bug: the shop answers 503 with a clear message.
  */
 export class FileStoreUnwritableError extends Error {
   constructor(reason: string, options?: { cause?: unknown }) {

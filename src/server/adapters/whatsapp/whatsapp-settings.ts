@@ -22,7 +22,7 @@ const languageCode = (fallback: string) =>
     .default(fallback);
 
 /**
- * WhatsApp Business Cloud API (issue 20): the system user's token, the sending number's id, the
+ * WhatsApp Business Cloud API: the system user's token, the sending number's id, the
  * app secret that signs the status webhooks and the token the webhook's GET verification expects.
  * Offered only when all four are set, so undefined when none is, and refused when only some are.
  */

@@ -16,7 +16,7 @@ import { localeEnum } from './catalogue';
 import { orders } from './orders';
 
 /**
- * The operator's order desk (issue 18): an order's timeline, its refunds, discount codes and their
+ * The operator's order desk: an order's timeline, its refunds, discount codes and their
  * uses, and the record of every change the operator makes.
  */
 
@@ -146,7 +146,7 @@ export const discountRedemptions = pgTable(
 );
 
 /**
- * Every change the operator makes (issue 18 "Activity"): when, which admin key (its actor id, never
+ * Every change the operator makes: when, which admin key (its actor id, never
  * the key), what, and the values before and after. Written in the change's own transaction; never
  * updated or deleted by the application.
  */

@@ -4,7 +4,7 @@ import { travelGuides } from './catalogue';
 import { storedFiles } from './files';
 
 /**
- * Every edition a guide ever had (issue 19), kept with its files so a buyer can still download the
+ * Every edition a guide ever had, kept with its files so a buyer can still download the
  * one they bought. The guide's own pdf_primary/secondary_file_id stay the latest edition's files.
  */
 export const guideEditions = pgTable(

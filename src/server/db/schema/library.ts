@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { localeEnum } from './catalogue';
 
 /**
- * "My guides" (issue 19): each sign-in asked for. The row is written by the request whatever the
+ * "My guides": each sign-in asked for. The row is written by the request whatever the
  * email (so the answer is the same for a buyer and a stranger, and the per-email limit counts it);
  * the outbox job mints the link only for an email with guides, storing the sha256 of its ≥256-bit
  * token, never the token.

@@ -57,7 +57,7 @@ export const orders = pgTable(
     lastName: text('last_name').notNull(),
     phoneNumber: text('phone_number').notNull(),
     locale: localeEnum('locale').notNull().default('fr'),
-    /** The buyer asked for their guides on WhatsApp too, at the phone number above (issue 20). */
+    /** The buyer asked for their guides on WhatsApp too, at the phone number above. */
     whatsappOptIn: boolean('whatsapp_opt_in').notNull().default(false),
     /**
      * The origin (https://host) the order was placed through, when its host is allowed; emails
@@ -84,11 +84,11 @@ export const orders = pgTable(
     testMode: boolean('test_mode').notNull().default(false),
     /**
      * sha256 (hex) of the claim key the browser sent with a free or mobile-money order: a repeat of the
-     * order shows it to that browser only (issue 15 item 12).
+     * order shows it to that browser only.
      */
     claimKeyHash: text('claim_key_hash'),
     /**
-     * Discount code applied (issue 18), as typed by the operator when created; the cart before the
+     * Discount code applied, as typed by the operator when created; the cart before the
      * discount is total + discountAmount. The code's use is in discount_redemptions.
      */
     discountCode: text('discount_code'),
@@ -122,9 +122,9 @@ export const orders = pgTable(
     uniqueIndex('orders_provider_transaction_uq').on(t.providerTransactionId),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_email_idx').on(t.email),
-    // Per-email daily limits (issue 15) and the operator's search compare emails case-insensitively.
+    // Per-email daily limits and the operator's search compare emails case-insensitively.
     index('orders_email_lower_created_idx').on(sql`lower(${t.email})`, t.createdAt),
-    // The Orders tab (issue 18): newest first with a keyset cursor, filters, and the search box.
+    // The Orders tab: newest first with a keyset cursor, filters, and the search box.
     index('orders_created_id_idx').on(t.createdAt, t.id),
     index('orders_method_created_idx').on(t.paymentMethod, t.createdAt),
     index('orders_locale_created_idx').on(t.locale, t.createdAt),
@@ -155,7 +155,7 @@ export const orderItems = pgTable(
     /** Price per unit at the time of the order, from the database, never from the client. */
     unitPrice: numeric('unit_price', { precision: 10, scale: 2 }).notNull(),
     title: text('title').notNull(),
-    /** The edition bought (issue 19): the guide's latest when the order was placed. */
+    /** The edition bought: the guide's latest when the order was placed. */
     editionId: uuid('edition_id').references(() => guideEditions.id),
   },
   (t) => [

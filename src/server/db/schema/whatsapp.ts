@@ -12,7 +12,7 @@ export const whatsappStatusEnum = pgEnum('whatsapp_status', [
 ]);
 
 /**
- * One row per WhatsApp message the shop sends (issue 20): the order's paid or mobile-money
+ * One row per WhatsApp message the shop sends: the order's paid or mobile-money
  * template, its wamid once accepted, and when each status came back (each first arrival only, so
  * a repeated or late webhook changes nothing). The Messages tab and the order's timeline read it.
  */

@@ -11,7 +11,7 @@ import { buildDemoAssets, readDemoAssets, writeDemoAssets } from './demo-assets'
 import { type SeedResult, seedDemoData } from './index';
 
 /**
- * Issue 21: the demo files are made at build time and the seed reads them. Two shops, one seeded from
+ * the demo files are made at build time and the seed reads them. Two shops, one seeded from
  * a folder written by writeDemoAssets (what scripts/build.mjs does), one seeded in memory, must end
  * with the same guides and the same bytes, and neither may leave light-copy jobs for the worker.
  */

@@ -11,7 +11,7 @@ import { appendPhotoPages } from './photo-pages';
 import type { GuideEdition, GuideSeed } from './seed-types';
 
 /**
- * The demo catalogue's files (issue 21): covers, PDFs with their photo pages, page counts, TOC
+ * The demo catalogue's files: covers, PDFs with their photo pages, page counts, TOC
  * previews, companions, and the light copies of the PDFs that have photographs. All of it follows
  * from the sources alone (no date, no buyer, no random id), so `scripts/build.mjs` makes it once
  * into `dist/server/demo-assets/` and a new shop's seed reads it instead of spending seconds of

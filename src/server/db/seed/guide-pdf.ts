@@ -368,7 +368,7 @@ function drawFooters(doc: PDFDocument, fonts: Fonts, clean: (t: string) => strin
 
 /**
  * The edition's date rather than the moment the file was made (pdf-lib's default): the same sources
- * make the same bytes, so the build can make them once (issue 21) and no build date is baked in.
+ * make the same bytes, so the build can make them once and no build date is baked in.
  */
 export const EDITION_DATE = new Date('2026-01-01T00:00:00Z');
 

@@ -115,7 +115,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
           contentType: 'application/pdf',
           originalName: `guide-${slug}.pdf`,
         });
-        // The light edition (issue 20) the job would make from this PDF, made already; a text-only PDF has none.
+        // The light edition the job would make from this PDF, made already; a text-only PDF has none.
         if (p.light) await recordLightCopy(fileDeps, pdf, p.light);
         const preview = await storeFile(fileDeps, {
           purpose: 'preview',
@@ -152,7 +152,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
         });
       }
       const guides = await tx.insert(travelGuides).values(guideRows).returning();
-      // Each guide starts at edition 1 (issue 19), published when the guide was.
+      // Each guide starts at edition 1, published when the guide was.
       for (const guide of guides) await recordFirstEdition(tx, guide, guide.createdAt);
 
       // Blocks an operator already wrote are kept; only missing ones get the demo text.

@@ -2,7 +2,7 @@ import { PDFDocument, PDFName, PDFString, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 
 /**
- * Full-page photographs appended to a demo guide, so its light edition (issue 20) has something to
+ * Full-page photographs appended to a demo guide, so its light edition has something to
  * shed: a guide of text alone is already small. The pictures are made, not shot (soft noise under a
  * sky-to-ground gradient, grainy like a real photo, so JPEG cannot squeeze them flat), at a camera's
  * resolution and quality.

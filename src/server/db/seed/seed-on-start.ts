@@ -40,7 +40,7 @@ function runChild(entry: string): Promise<SeedResult> {
 
 /**
  * Seeds a new, empty shop with the demo catalogue; the database handle to use afterwards is returned
- * (a new one on PGlite after a child, otherwise the same). With the build's demo files (issue 21)
+ * (a new one on PGlite after a child, otherwise the same). With the build's demo files
  * seeding is copying files and writing rows, done here; without them but with the built child, the
  * child makes the files (sharp, pdf-lib, mupdf) so that their memory goes back to the system when it
  * exits. The seeding code is loaded only when the catalogue is empty: a restart never pays for it.

@@ -27,7 +27,7 @@ export interface GuideEdition {
   /** Days before the seed ran; staggers createdAt so "newest first" mixes destinations. */
   daysAgo: number;
   companion?: CompanionSheet;
-  /** Captions of full-page photographs added at the end (issue 20: a light edition worth making). */
+  /** Captions of full-page photographs added at the end (a light edition worth making). */
   photos?: readonly string[];
 }
 

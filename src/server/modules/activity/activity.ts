@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import { adminActivity } from '../../db/schema';
 
-/** One change the operator made, as the Activity tab shows it (issue 18). */
+/** One change the operator made, as the Activity tab shows it. */
 export interface ActivityEntry {
   /** The admin key's actor id (adminActorOf(request)); never the key. */
   actor: string;

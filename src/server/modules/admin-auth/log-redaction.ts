@@ -5,7 +5,7 @@ const LOGGED_PARAMS_MAX = 20;
 
 /**
  * The URL for request logs: the path, and the names of the query parameters with every value
- * replaced (issue 15), so a key pasted into a URL, a search or an email address stays out.
+ * replaced, so a key pasted into a URL, a search or an email address stays out.
  */
 export function redactQueryValues(url: string | undefined): string | undefined {
   if (!url) return url;

@@ -57,7 +57,7 @@ export async function analyticsSummary(q: DashboardQuery): Promise<AnalyticsSumm
     ordersGrowth: growth(totalOrders, money.previous.orders),
     totalDownloads: downloads?.current ?? 0,
     downloadsGrowth: growth(downloads?.current ?? 0, downloads?.previous ?? 0),
-    // The funnel's definition (issue 17 item 17): orders placed without a tracked session (the API
+    // The funnel's definition: orders placed without a tracked session (the API
     // called directly, a tracker blocked) are in Total Orders but cannot push the rate over 100 %.
     conversionRate: percentage(sessions?.purchased ?? 0, totalSessions),
     totalSessions,

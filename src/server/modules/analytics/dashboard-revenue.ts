@@ -5,7 +5,7 @@ import type { RangeBounds } from './dashboard-format';
 import { type DashboardQuery, orderTime, rows, ts } from './dashboard-sql';
 
 /**
- * The dashboard's money (issue 18): what completed orders brought in, before and after their
+ * The dashboard's money: what completed orders brought in, before and after their
  * discounts, less the refunds made in the range. A refund counts on the day it was made, not on its
  * order's day, so a closed period's figures never change afterwards (docs/DEVIATIONS.md). Test-mode
  * orders and their refunds stay out, counted apart as before.

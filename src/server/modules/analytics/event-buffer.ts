@@ -104,7 +104,7 @@ function createSplittingWriter(options: EventBufferOptions) {
  * Events wait in memory and are written in batches (write-events.ts), one batch at a time per
  * process. A batch whose data the database refuses is halved until the refused events are alone,
  * and those are set aside (counted, one short line each): one bad event never holds back the
- * others (issue 15). A batch that fails otherwise (database down) is put back in front and the
+ * others. A batch that fails otherwise (database down) is put back in front and the
  * buffer reports itself not writing; close() drains the buffer, so app.close() on SIGTERM loses
  * nothing that was accepted.
  */

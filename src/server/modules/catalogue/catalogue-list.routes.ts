@@ -38,7 +38,7 @@ export function registerListRoutes(app: FastifyInstance): void {
     },
   );
 
-  // One page of a list or a search (issue 21), with only what a card shows.
+  // One page of a list or a search, with only what a card shows.
   route(app, api.storefront.guidePage, { compress: false }, async (request, typedReply) => {
     const query = request.query;
     const page = guidePage(await index(query.locale), query);

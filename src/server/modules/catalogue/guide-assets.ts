@@ -18,7 +18,7 @@ function assertPdfHeader(pdf: Buffer): void {
 
 export async function inspectGuidePdf(pdf: Buffer): Promise<{ pageCount: number }> {
   assertPdfHeader(pdf);
-  // pdf-lib is loaded on first use, not with the server (half a second of every start, issue 21).
+  // pdf-lib is loaded on first use, not with the server (half a second of every start).
   const { PDFDocument } = await import('pdf-lib');
   try {
     const document = await PDFDocument.load(pdf, { ignoreEncryption: true, updateMetadata: false });

@@ -5,7 +5,7 @@ import { HOUR_MS } from '../../http/rate-limits';
 import { clientCountryOf } from '../taxes/client-country';
 import { quoteCheckout } from './checkout-price';
 
-/** The summary's figures with a discount code (issue 18); registered inside checkoutRoutes' rate limits. */
+/** The summary's figures with a discount code; registered inside checkoutRoutes' rate limits. */
 export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
   // Each try at a code is one request: ten times the order limit, so guessing codes stays slow.
   const max = app.services.config.limits.ordersPerClientPerHour * 10;

@@ -25,7 +25,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Where an order is placed from: the allowed origin, and the client address's country (taxes). */
   const placedFrom = (request: FastifyRequest) =>
     [app.services.siteOrigin.placedThrough(request), clientCountry(request)] as const;
-  // Floods (issue 15): every route that creates an order is limited per client address.
+  // Floods: every route that creates an order is limited per client address.
   await registerRateLimits(app);
   const perClient = { rateLimit: { max: limits.ordersPerClientPerHour, timeWindow: HOUR_MS } };
   // Each free order emails its shopper: a second, daily limit per client on top of the hourly one.

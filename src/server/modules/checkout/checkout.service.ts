@@ -91,8 +91,7 @@ export async function startCardPayment(
     discountCode: discount?.code,
     tax,
   });
-  // The claim reads the cart back through this same function: what it would refuse is refused now,
-  // before anyone is charged.
+  // The claim reads the cart back through this function: what it would refuse is refused before any charge.
   try {
     decodeCheckoutMetadata(metadata);
   } catch (error) {
@@ -129,8 +128,7 @@ export async function startCardPayment(
       );
     }
     return {
-      // Anyone who knows the shopper's details gets this same intent back: once it is paid, the
-      // secret that claims its order stays with the browser that paid.
+      // Anyone with the shopper's details gets this intent back: once paid, its claim secret stays with the payer.
       clientSecret: paid ? null : intent.clientSecret,
       paymentIntentId: intent.id,
       amount: intent.amount,

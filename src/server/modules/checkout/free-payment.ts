@@ -37,7 +37,7 @@ export const freePayment: PaymentProvider<{ totalCents: number; refusal: string 
  * identical submissions are serialised by an advisory lock on their fingerprint, so the second
  * one sees the first one's order; repeating a free order within minutes can only mean the same order.
  * But anyone who knows the shopper's details can repeat it: the order itself is shown only to the
- * browser whose claim key it was placed with (issue 15 item 12).
+ * browser whose claim key it was placed with.
  */
 export async function placeFreeOrder(
   deps: CheckoutDeps,

@@ -24,7 +24,7 @@ export interface CheckoutMetadata {
   items: CartLine[];
   /** The allowed origin the checkout was started through (http(s)://host), for the order's emails. */
   origin?: string;
-  /** The discount code the amount was computed with (issue 18). */
+  /** The discount code the amount was computed with. */
   discountCode?: string;
   /** The tax the amount was computed with: the order keeps it even if the rate changes before the claim. */
   tax?: BuyerTax;

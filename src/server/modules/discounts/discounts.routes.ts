@@ -10,7 +10,7 @@ import {
   updateDiscount,
 } from './discounts.service';
 
-/** The admin Discounts tab (issue 18): every route behind the admin key, every change recorded. */
+/** The admin Discounts tab: every route behind the admin key, every change recorded. */
 export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.services;
 

@@ -4,7 +4,7 @@ import { forbidden } from '../../domain/errors';
 import { createGeoLookup } from '../analytics/geo';
 import type { OrderRow } from './delivery-order';
 
-/** What a link of an order whose access the shop revoked answers, in the buyer's language (issue 18). */
+/** What a link of an order whose access the shop revoked answers, in the buyer's language. */
 const ACCESS_REVOKED: Record<Locale, string> = {
   fr: 'L’accès aux guides de cette commande a été suspendu par la boutique. Contactez-nous en indiquant votre numéro de commande si vous pensez qu’il s’agit d’une erreur.',
   en: 'Access to this order’s guides has been suspended by the shop. Contact us with your order number if you think this is a mistake.',

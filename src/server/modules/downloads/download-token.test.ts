@@ -22,7 +22,7 @@ describe('download tokens', () => {
     }
   });
 
-  test('a light grant (issue 20) round-trips, and is never read as the full one', () => {
+  test('a light grant round-trips, and is never read as the full one', () => {
     const zipGrant: DownloadGrant = {
       k: 'zip',
       order: 'c2d5b7a0-0000-4000-8000-00000000abcd',

@@ -5,7 +5,7 @@ import { appSettings } from '../../db/schema';
 
 /**
  * What a download link grants: one stamped PDF of one order item, or the ZIP of a whole order,
- * until `exp` (Unix seconds); `light` for the light editions (issue 20).
+ * until `exp` (Unix seconds); `light` for the light editions.
  */
 export type DownloadGrant =
   | { k: 'file'; item: string; slot: 'primary' | 'secondary'; exp: number; light?: boolean }

@@ -63,14 +63,14 @@ async function findCompletedOrder(db: Db, publicId: string): Promise<DeliveryOrd
   return delivery;
 }
 
-/** The full PDFs, or their light editions (images downsampled, issue 20). */
+/** The full PDFs, or their light editions (images downsampled). */
 export type DownloadVariant = 'full' | 'light';
 
 const NO_LIGHT_EDITION = 'This guide has no light edition: download the full one.';
 
 /**
  * The PDF a buyer's copy is stamped from: the latest edition's file in that slot (or the edition
- * numbered `edition`, issue 19), or its light copy. A
+ * numbered `edition`), or its light copy. A
  * light edition asked for where none was kept (too little to save, or not made yet) is a 404 that
  * says so; the pages only offer it where it exists.
  */
@@ -131,7 +131,7 @@ async function signedUrl(deps: DownloadDeps, endpoint: Route, grant: (exp: numbe
 
 /**
  * A fresh 15-minute link to the buyer's stamped copy of one guide (or its companion PDF): of the
- * latest edition, or of the edition numbered `edition` (issue 19), whose link names the copy itself.
+ * latest edition, or of the edition numbered `edition`, whose link names the copy itself.
  */
 export async function issueDownloadLink(
   deps: DownloadDeps,

@@ -7,7 +7,7 @@ import type { DeliveryItem } from './delivery-order';
 import type { PdfSlot } from './stamped-files.service';
 
 /**
- * The PDF of one edition of the item's guide (issue 19), for a buyer who wants the edition they
+ * The PDF of one edition of the item's guide, for a buyer who wants the edition they
  * bought rather than the latest: only that guide's editions are found, so a number names nothing
  * else.
  */

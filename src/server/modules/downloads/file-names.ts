@@ -17,7 +17,7 @@ export function stampedFileName(options: {
   guideTitle: string;
   sourceName: string;
   orderNumber: string;
-  /** A light edition's copy (issue 20): its name says so, beside the full one in a folder or a ZIP. */
+  /** A light edition's copy: its name says so, beside the full one in a folder or a ZIP. */
   light?: boolean;
 }): string {
   const order = options.orderNumber.replace(/[^A-Za-z0-9-]/g, '');

@@ -2,7 +2,7 @@ import { escapeHtml } from '../../../shared/escape-html';
 import { SHOP_FONT_FAMILY, type TypesetPdf, typeset } from './typesetter';
 
 /**
- * The stamp line set in type (issue 17 item 11) by the shop's typesetter (typesetter.ts: mupdf's
+ * The stamp line set in type by the shop's typesetter (typesetter.ts: mupdf's
  * HTML engine, HarfBuzz shaping and bidi, the Noto fonts). The result is a one-page PDF cropped to
  * the line, with only the glyphs used embedded, which stampPdf draws on every page of the guide.
  */

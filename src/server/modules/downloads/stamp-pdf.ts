@@ -39,7 +39,7 @@ const MARK_PILE = /(\p{M}{3})\p{M}+/gu;
 /**
  * Text a buyer typed, made safe to print beside the shop's own words: no characters that
  * rearrange or hide the rest, no towers of marks, one space between words, at most `max`
- * characters. The stamp line and the receipts (issue 19) print names through this.
+ * characters. The stamp line and the receipts print names through this.
  */
 export function printableText(text: string, max: number): string {
   const typed = text.replace(REARRANGING, ' ').replace(MARK_PILE, '$1').replace(/\s+/g, ' ').trim();
@@ -70,7 +70,7 @@ const MARGIN = 8;
  * narrower than the line.
  */
 export async function stampPdf(source: Uint8Array, line: string): Promise<Buffer> {
-  // pdf-lib is loaded on first use, not with the server (half a second of every start, issue 21).
+  // pdf-lib is loaded on first use, not with the server (half a second of every start).
   const { degrees, PDFDocument } = await import('pdf-lib');
   const stamp = await renderStampLine(line);
   const pdf = await PDFDocument.load(source, { updateMetadata: false });

@@ -3,8 +3,8 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /**
- * HTML set in type by mupdf's HTML engine, for the stamp line (issue 17 item 11) and the receipts
- * (issue 19): HarfBuzz joins Arabic letters, the Unicode bidi algorithm puts a right-to-left name
+ * HTML set in type by mupdf's HTML engine, for the stamp line and the receipts
+ *: HarfBuzz joins Arabic letters, the Unicode bidi algorithm puts a right-to-left name
  * the right way round inside a French or English sentence, and a letter the first font lacks is
  * taken from the next one that has it. Only the glyphs used are embedded. pdf-lib alone can do none
  * of this: it maps characters to glyphs one by one, left to right.

@@ -65,7 +65,7 @@ export async function listEditionMailings(db: Db): Promise<EditionMailingRow[]> 
   );
 }
 
-/** For the library (issue 19): the edition an order item bought and the guide's latest. */
+/** For the library: the edition an order item bought and the guide's latest. */
 export async function editionsOfItem(db: Db, orderItemId: string) {
   const [item] = await db
     .select({ guideId: orderItems.guideId, bought: guideEditions })

@@ -13,7 +13,7 @@ import { composeEditionEmail } from './edition-email';
 import type { EditionRow } from './edition-rows';
 
 /**
- * Telling past buyers of a new edition (issue 19): one email per address, through the outbox, at
+ * Telling past buyers of a new edition: one email per address, through the outbox, at
  * EDITION_EMAILS_PER_SECOND. One batch job at a time sends one second's worth, in address order,
  * then queues the next batch a second after it began: never 10,000 jobs due at once, and a crash
  * or a second instance only ever re-runs a batch, whose sent emails (email_log.dedupe_key) are

@@ -2,7 +2,7 @@ import type Sharp from 'sharp';
 import { invalid, unavailable } from '../../domain/errors';
 
 /**
- * Every decode of an untrusted image goes through here (issue 15 §2): its size is read from the
+ * Every decode of an untrusted image goes through here: its size is read from the
  * header before any pixel is decoded, and the pixels being decoded at once in this process are
  * bounded (two images of the largest size allowed, or many small ones). A 16,000 × 16,000 JPEG of
  * 2 MB decodes to 768 MB; six at once took the process to 5 GB.
@@ -25,7 +25,7 @@ export const MAX_WAITING = 64;
 let sharpLoaded: Promise<typeof Sharp> | undefined;
 /**
  * sharp, loaded on first use rather than with the server (its native library is a few hundred ms
- * of every start, issue 21), and set up once: libvips's operation cache keeps decoded images around
+ * of every start), and set up once: libvips's operation cache keeps decoded images around
  * for reuse we never make, so it is off and their memory is given back when a request ends; one
  * thread per image, so two images use both cores.
  */

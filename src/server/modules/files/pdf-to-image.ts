@@ -3,7 +3,7 @@ import { loadSharp, withImageSlot } from './image-work';
 import { runMupdfOnce } from './mupdf-worker';
 
 /**
- * A PDF receipt is kept as a picture of its first pages (issue 15 §3): nothing the sender put in
+ * A PDF receipt is kept as a picture of its first pages: nothing the sender put in
  * the file (JavaScript, actions, embedded files, forms) survives, and the operator sees what the
  * page shows. mupdf parses and renders in a worker thread so that a PDF built to take minutes is
  * stopped after RENDER_TIMEOUT_MS (mupdf is synchronous WASM: it cannot be interrupted in place).

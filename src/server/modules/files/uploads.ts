@@ -73,7 +73,7 @@ export async function readMultipartUpload(
 
 /** The file's real type, from its first bytes; the name and declared type are not trusted. */
 export async function detectedMime(data: Buffer): Promise<string | undefined> {
-  // Loaded on first use, not with the server (issue 21).
+  // Loaded on first use, not with the server.
   const { fileTypeFromBuffer } = await import('file-type');
   return (await fileTypeFromBuffer(data))?.mime;
 }

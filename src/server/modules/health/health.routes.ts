@@ -16,7 +16,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { database, files, analytics } = app.services;
-      // Accepted events that cannot be written would pile up until ingest refuses them (issue 15).
+      // Accepted events that cannot be written would pile up until ingest refuses them.
       if (!analytics.health().writing) {
         request.log.warn({ waiting: analytics.waiting }, 'readiness check failed: analytics writer failing');
         return reply.code(503).send({ message: 'Analytics events cannot be written' });

@@ -3,8 +3,8 @@ import { and, asc, gte, lt } from 'drizzle-orm';
 import { centsToDecimal } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { creditNotes, invoices } from '../../db/schema';
-import { neutraliseFormula } from '../admin-emails/csv-cells';
 import type { CreditNoteDocument, InvoiceDocument } from '../invoices/invoice-document';
+import { neutraliseFormula } from '../messages/csv-cells';
 
 const CSV_OPTIONS = { quoted_string: true, record_delimiter: 'windows' } as const;
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@ import type { JobInput } from './jobs.service';
 import { type JobContext, type JobHandler, PermanentJobError } from './worker';
 
 /**
- * Modules own their jobs (issue 16): each declares the kinds it queues (a name and the payload's
+ * Modules own their jobs: each declares the kinds it queues (a name and the payload's
  * schema) and the handlers that run them; `jobs` only stores, claims and runs. The composition root
  * (src/server/job-catalogue.ts) hands every module's definitions to `jobHandlers`.
  */

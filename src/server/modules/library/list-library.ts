@@ -15,7 +15,7 @@ export const downloadableOrderOf = (email: string) =>
   and(sql`lower(${orders.email}) = ${libraryEmail(email)}`, guideAccessCondition());
 
 /**
- * "My guides" (issue 19): every guide bought with this email, whatever its case, across all orders
+ * "My guides": every guide bought with this email, whatever its case, across all orders
  * and payment methods, newest order first. One row per guide per order: a guide bought twice shows
  * under each order, each with its own stamped copy.
  */
@@ -37,7 +37,7 @@ export async function listLibrary(db: Db, email: string): Promise<LibraryGuide[]
       guideLocale,
       fileSize: pdfSize,
       lightFileSize: lightSize,
-      // Sizes and whose data prices, as the order page has them (issue 20): the same choice and cost lines.
+      // Sizes and whose data prices, as the order page has them: the same choice and cost lines.
       dataRegion: dataPriceRegion({ title: item.title, description }),
       imageUrl: coverUrl(coverName),
       hasSecondary: secondaryFileId !== null,

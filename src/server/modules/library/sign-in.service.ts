@@ -13,7 +13,7 @@ import { hashLibraryToken, libraryEmail, newLibraryToken } from './library-token
 import { hasLibrary } from './list-library';
 import { composeSignInEmail } from './sign-in-email';
 
-/** Issue 19: a sign-in link works once, for 15 minutes; the browser it opens stays signed in 30 days. */
+/** a sign-in link works once, for 15 minutes; the browser it opens stays signed in 30 days. */
 export const SIGN_IN_LINK_MINUTES = 15;
 export const SESSION_DAYS = 30;
 

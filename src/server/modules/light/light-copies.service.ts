@@ -10,7 +10,7 @@ import { PermanentJobError } from '../jobs/worker';
 import { LightPdfError, makeLightPdf } from './light-pdf';
 
 /**
- * A PDF's light edition (issue 20), made off the request by a job queued with the upload (a guide's
+ * A PDF's light edition, made off the request by a job queued with the upload (a guide's
  * PDF, a companion, an edition's, the demo catalogue's), and kept only when it saves at least
  * MIN_SAVING of the bytes: a guide of text alone stays as it is, and the shop offers no "light"
  * copy that is not. The copy is a stored file the source row points at (`light_file_id`).

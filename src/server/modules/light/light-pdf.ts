@@ -1,7 +1,7 @@
 import { runMupdfOnce } from '../files/mupdf-worker';
 
 /**
- * A guide PDF's light edition (issue 20): every photograph re-encoded as JPEG at the resolution it
+ * A guide PDF's light edition: every photograph re-encoded as JPEG at the resolution it
  * is shown at (LIGHT_DPI of its largest placement in the document), text, fonts, vectors, links and
  * outline untouched, since only image streams are rewritten. mupdf has no image rewriter in its
  * JavaScript API, so this walks the image objects itself: a first pass over the pages records how

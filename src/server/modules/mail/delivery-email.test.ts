@@ -31,7 +31,7 @@ describe('delivery email', () => {
     );
   });
 
-  test('links to "My guides" (issue 19), in text and HTML, in the order\'s language', () => {
+  test('links to "My guides", in text and HTML, in the order\'s language', () => {
     const fr = composeDeliveryEmail({ ...input, locale: 'fr' });
     expect(fr.text).toContain('« Mes guides » :\nhttps://guides.example/mes-guides?lang=fr');
     expect(fr.html).toContain('<a href="https://guides.example/mes-guides?lang=fr"');

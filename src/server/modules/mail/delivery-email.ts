@@ -10,14 +10,14 @@ export interface DeliveryEmailInput {
   orderNumber: string;
   /** The order page, which mints fresh download links on every visit: the email never goes stale. */
   orderPageUrl: string;
-  /** "My guides" (issue 19): every guide bought with this email, for a buyer who loses this one. */
+  /** "My guides": every guide bought with this email, for a buyer who loses this one. */
   libraryUrl: string;
   guides: { title: string; withCompanion: boolean; costs?: { full?: string; light?: string } }[];
   /** Sent again at the shopper's request ("Resend my links"). */
   resend: boolean;
   /** Sent again because the operator corrected the order's address: the email says so. */
   emailChanged?: boolean;
-  /** The promo code the order used, shown under its guides (issue 18). */
+  /** The promo code the order used, shown under its guides. */
   discount?: OrderDiscount;
 }
 
@@ -78,7 +78,7 @@ export function composeDeliveryEmail(input: DeliveryEmailInput): ComposedEmail {
   const intro = input.emailChanged ? t.changedIntro : input.resend ? t.resendIntro : t.intro;
   const guideLine = (g: DeliveryEmailInput['guides'][number]) =>
     g.withCompanion ? `${g.title} (${t.companion})` : g.title;
-  // The sizes and what they cost in data (issue 20), under each guide.
+  // The sizes and what they cost in data, under each guide.
   const costLines = (g: DeliveryEmailInput['guides'][number]) =>
     [g.costs?.full, g.costs?.light].filter((line): line is string => !!line);
   const discount = input.discount ? discountLine(input.locale, input.discount) : null;

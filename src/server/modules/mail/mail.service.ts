@@ -128,7 +128,7 @@ export function orderPageUrl(
 }
 
 /**
- * "My guides" (issue 19) in a language: every guide bought with the buyer's email, reached by a
+ * "My guides" in a language: every guide bought with the buyer's email, reached by a
  * sign-in link sent to it. `fragment` carries that link's token (never sent to a server).
  */
 export function libraryPageUrl(
@@ -166,7 +166,7 @@ export async function sendDeliveryEmail(
     guides: items.map((entry) => ({
       title: entry.item.title,
       withCompanion: !!entry.guide.pdfSecondaryFileId,
-      // What each edition costs in data (issue 20), in the order's language.
+      // What each edition costs in data, in the order's language.
       costs: downloadCostLines(
         sizes.get(entry.guide.pdfPrimaryFileId ?? '') ?? { fullBytes: null, lightBytes: null },
         dataPriceRegion(entry.guide),
@@ -201,7 +201,7 @@ export async function sendDeliveryEmail(
  * "Resend my links": when the order number and email match an order the buyer has access to (the
  * shop's one rule: completed, access not revoked), the delivery email
  * is queued again through the outbox; when they match a mobile-money order still waiting for its
- * payment, its payment instructions are (issue 17 §6). The caller learns nothing either way. At most
+ * payment, its payment instructions are. The caller learns nothing either way. At most
  * `perEmailPerDay` resends go to one address in 24 hours (counted in the outbox, under a lock on
  * the address, so it holds across processes); beyond that nothing is queued, silently.
  */

@@ -3,7 +3,7 @@ import { formatEuros, formatPrice, toCents } from '../../../shared/money';
 import type { ComposedEmail } from './delivery-email';
 import { compose } from './email-blocks';
 
-/** The buyer's refund email (issue 18), in the order's language. */
+/** The buyer's refund email, in the order's language. */
 export interface RefundEmailInput {
   locale: Locale;
   firstName: string;

@@ -48,7 +48,7 @@ function returnHandler(deps: AutomaticPaymentDeps): HandlerFor<typeof api.checko
 }
 
 /**
- * Automatic mobile money (issue 10): start a CinetPay payment, hear its notification, bring the
+ * Automatic mobile money: start a CinetPay payment, hear its notification, bring the
  * shopper back, and tell the order page how the payment stands. Encapsulated: this plugin alone
  * parses application/x-www-form-urlencoded (the notification's format).
  */

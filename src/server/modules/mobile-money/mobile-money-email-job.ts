@@ -9,9 +9,9 @@ export const MOBILE_MONEY_EMAIL_KINDS = [
   'receipt-received',
   'operator-receipt-notice',
   'rejection',
-  /** An automatic payment flagged for the operator (issue 10); one per distinct reason. */
+  /** An automatic payment flagged for the operator; one per distinct reason. */
   'operator-payment-attention',
-  /** How to pay, at once when the order is placed, and again on "Resend my links" (issue 17 §6). */
+  /** How to pay, at once when the order is placed, and again on "Resend my links". */
   'payment-instructions',
   /** The same, hours later and before the order expires, while no receipt or payment came. */
   'payment-reminder',

@@ -13,7 +13,7 @@ export interface MobileMoneyEmailOrder {
   orderNumber: string;
   reference: string | null;
   total: string;
-  /** The promo code and what it took off (issue 18): the total above is already discounted. */
+  /** The promo code and what it took off: the total above is already discounted. */
   discountCode?: string | null;
   discountAmount?: string;
   /** The tax line's figures (docs/features/taxes.md). */

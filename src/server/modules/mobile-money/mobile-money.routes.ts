@@ -53,7 +53,7 @@ function registerShopperRoutes(app: ZodApp, deps: MobileMoneyDeps): void {
     app,
     api.checkout.createMobileMoneyOrder,
     {
-      // Floods (issue 15): orders per client address; orders per email are counted in the database.
+      // Floods: orders per client address; orders per email are counted in the database.
       config: { rateLimit: { max: config.limits.ordersPerClientPerHour, timeWindow: HOUR_MS } },
     },
     async (request, reply) => {

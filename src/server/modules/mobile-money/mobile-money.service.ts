@@ -103,7 +103,7 @@ export async function placeMobileMoneyOrder(
   if (placed.created) {
     const expiryHours = deps.config.mobileMoney.expiryHours;
     await enqueueJob(deps.db, expirySweepJob(order.createdAt, expiryHours));
-    // How to pay, by email at once and as reminders (issue 17 §6): a closed tab loses nothing.
+    // How to pay, by email at once and as reminders: a closed tab loses nothing.
     for (const job of paymentInstructionJobs(order, expiryHours)) await enqueueJob(deps.db, job);
   }
   if (!placed.created && !holdsClaimKey(order, body.claimKey)) return { created: false, response: undefined };

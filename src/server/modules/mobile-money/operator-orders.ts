@@ -19,7 +19,7 @@ const receiptTypeOf = (contentType: string) => (contentType === 'application/pdf
 const paidAfterRejection = sql`(${orders.status} = 'rejected' and ${orders.providerAttentionAt} > ${orders.rejectedAt} and ${orders.providerAttentionAt} > now() - interval '7 days')`;
 
 /**
- * Issue 15: a flood of orders nobody pays must not bury the ones that need the operator. First the
+ * a flood of orders nobody pays must not bury the ones that need the operator. First the
  * orders waiting for a decision with a receipt (or an automatic payment flagged for the operator),
  * oldest first so the overdue ones lead; then those decided in the last 24 hours (newest first);
  * then the orders still waiting for a payment (oldest first). Expired orders are not listed.

@@ -3,7 +3,7 @@ import type { OrderRow } from '../orders/orders.service';
 import { mobileMoneyEmailJob } from './mobile-money-email-job';
 
 /**
- * Issue 17 §6: a shopper who closes the tab before paying must still know how to pay. The order
+ * a shopper who closes the tab before paying must still know how to pay. The order
  * is placed with three emails queued in the outbox: the instructions at once, a reminder a few
  * hours later, and one before the order expires. A reminder does nothing once a receipt or an
  * automatic payment came, or the order was decided or is due to expire.

@@ -42,7 +42,7 @@ import { type ReceiptDecision, receiptAction } from './receipt-payment';
  */
 export const receiptRule: FileRule = { maxBytes: RECEIPT_MAX_BYTES, tooLarge: receiptMessages.tooLarge };
 
-/** Receipts one order keeps (issue 15 §3): enough for a retake or two, not a free disk. */
+/** Receipts one order keeps: enough for a retake or two, not a free disk. */
 export const RECEIPTS_PER_ORDER = 5;
 /** However many receipts arrive, the shopper and the operator hear of an order at most this often. */
 const RECEIPT_EMAIL_INTERVAL = sql.raw(`interval '10 minutes'`);
@@ -65,8 +65,8 @@ export function receiptProvider(value: string | undefined, providers: string[]):
 }
 
 /**
- * The bytes to keep: images re-encoded, PDFs rendered to an image of their first pages (issue 15
- * §3). Either way only pixels are kept, never what the sender's file could carry or run.
+ * The bytes to keep: images re-encoded, PDFs rendered to an image of their first pages
+ * (decision 015). Either way only pixels are kept, never what the sender's file could carry or run.
  */
 async function receiptContent(file: UploadedFile): Promise<{ data: Buffer; contentType: string }> {
   const mime = await detectedMime(file.data);

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema';
 
 /**
- * What the order's timeline records beyond what other tables already say (issue 18). Created,
+ * What the order's timeline records beyond what other tables already say. Created,
  * paid, rejected and expired come from the order's own columns; emails from email_log; receipts
  * from payment_receipts.
  */
@@ -17,7 +17,7 @@ export type OrderEventKind =
   | 'email_changed'
   | 'resend'
   | 'note'
-  /** A WhatsApp message sent, refused, or a status Meta reported for it (issue 20). */
+  /** A WhatsApp message sent, refused, or a status Meta reported for it. */
   | 'whatsapp';
 
 /** Appends an event to an order's timeline, in the caller's transaction. */

@@ -12,7 +12,7 @@ import type { CartLine, OrderRow } from './orders.service';
 import { queueReviewReminder } from './review-reminder-job';
 
 /**
- * An order's life after it is placed, once for every payment method (issue 16): complete, reject,
+ * An order's life after it is placed, once for every payment method: complete, reject,
  * expire, flag for the operator. Each step is one UPDATE guarded by the order's status, so of two
  * racing steps (an operator's validation and a provider's notification, a receipt and the expiry
  * sweep) exactly one gets the row back. Placing an order is createOrder (orders.service.ts).

@@ -10,7 +10,7 @@ import { coverUrl, selectItemsWithFiles } from './order-item-files';
 type OrderRow = typeof orders.$inferSelect;
 
 /**
- * The reads every checkout makes (issue 21), built once per database as drizzle prepared statements:
+ * The reads every checkout makes, built once per database as drizzle prepared statements:
  * drizzle then neither rebuilds their SQL nor their row mapping on each call, and on PostgreSQL each
  * pooled connection parses and plans them once (named statements). Outside a transaction only.
  */

@@ -188,7 +188,7 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
           quantity: line.quantity,
           unitPrice: centsToDecimal(line.unitCents),
           title: line.title,
-          // The edition bought is the guide's latest at this moment (issue 19).
+          // The edition bought is the guide's latest at this moment.
           editionId: sql`(select e.id from ${guideEditions} e where e.guide_id = ${line.guideId} order by e.number desc limit 1)`,
         })),
       );

@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '../../../shared/payment-methods';
 
 /**
- * The payment port (issue 16, decision 005): what every way of paying says, in the shop's words.
+ * The payment port (decision 005): what every way of paying says, in the shop's words.
  * A provider starts a payment, checks one, and turns a verified notification into a neutral action;
  * it never touches an order. The module that owns the method applies the answer through the order's
  * life (orders/order-lifecycle.ts), so completing an order is the same guarded step for every method.

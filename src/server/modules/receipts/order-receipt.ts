@@ -3,10 +3,10 @@ import { toCents } from '../../../shared/money';
 import { METHOD } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
 import { conflict, notFound, unavailable } from '../../domain/errors';
-import { methodOf } from '../admin-orders/order-filters';
 import { findDeliveryOrder, type OrderRow } from '../downloads/delivery-order';
 import { printableText } from '../downloads/stamp-pdf';
 import { StampRenderError, type TypesetPdf, typeset, typesettingQueue } from '../downloads/typesetter';
+import { methodOf } from '../order-desk/order-filters';
 import { PUBLIC_ID_PATTERN } from '../orders/order-ids';
 import { NO_RECEIPT, RECEIPT_COPY } from './receipt-copy';
 import { A4, RECEIPT_FONT_SIZE, type Receipt, receiptHtml } from './receipt-html';
@@ -109,7 +109,7 @@ function setReceipt(html: string): Promise<TypesetPdf> {
 }
 
 /**
- * An order's receipt (issue 19), made on demand so it always shows the order as it stands (a
+ * An order's receipt, made on demand so it always shows the order as it stands (a
  * refund made since included): a PDF in the order's language, not stamped, not expiring. 404 for
  * an unknown order, 409 for one that is not paid, 503 when the typesetter is busy or fails.
  */

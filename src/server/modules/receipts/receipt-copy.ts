@@ -3,7 +3,7 @@ import type { Locale } from '../../../shared/locale';
 /** How an order was paid, as a receipt names it (admin-orders' `methodOf`). */
 export type ReceiptMethod = 'card' | 'mobile_money' | 'cinetpay' | 'wave' | 'free';
 
-/** Every word a receipt prints, in the order's language (issue 19). */
+/** Every word a receipt prints, in the order's language. */
 export const RECEIPT_COPY = {
   fr: {
     title: 'Reçu',

@@ -171,7 +171,7 @@ async function askProvider(
 }
 
 /**
- * Refunds an order (issue 18): all that is left, or `amount` euros. Never twice: the requestKey is
+ * Refunds an order: all that is left, or `amount` euros. Never twice: the requestKey is
  * unique (a retry answers the first refund), the amount left is checked under the order's lock with
  * refunds awaiting the provider counted in, and the provider's refund id is unique (Stripe's webhook
  * and our answer record one row). The provider (refund-providers.ts: Stripe, Wave, or by hand) is

@@ -4,7 +4,7 @@ import { route } from '../../http/endpoint';
 import { adminActorOf } from '../admin-auth/require-admin';
 import { refundOrder } from './refund-order';
 
-/** The operator's refunds (issue 18), behind the admin key. */
+/** The operator's refunds, behind the admin key. */
 export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, payments, wave } = app.services;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locale';
 
-/** Where the installed app may open: an order page, or the library in either language (issue 20). */
+/** Where the installed app may open: an order page, or the library in either language. */
 const START_PAGE = /^\/(order-confirmation\/[A-Za-z0-9_-]{10,64}|mes-guides|my-guides)$/;
 
 export const manifestQuery = z.object({

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { manifestQuery, webAppManifest } from './web-app-manifest';
 
-/** The installable order page and library (issue 20): their web app manifest. */
+/** The installable order page and library: their web app manifest. */
 export const webAppRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/app.webmanifest', { schema: { querystring: manifestQuery } }, async (request, reply) =>
     reply

@@ -6,7 +6,7 @@ import { orders } from '../../db/schema';
 import { enqueueJob } from '../jobs/jobs.service';
 import { jobKind } from '../jobs/registry';
 
-/** The two messages an order can get on WhatsApp (issue 20). */
+/** The two messages an order can get on WhatsApp. */
 export const WHATSAPP_MESSAGE_KINDS = ['order-paid', 'mobile-money-placed'] as const;
 export type WhatsAppMessageKind = (typeof WHATSAPP_MESSAGE_KINDS)[number];
 

@@ -12,7 +12,7 @@ const euros = z
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'must have at most 2 decimals');
 const limit = z.int().min(1).max(1_000_000).nullable().default(null);
 
-/** What the operator writes when creating or editing a code (issue 18 "Discount codes"). */
+/** What the operator writes when creating or editing a code. */
 export const discountInputSchema = z
   .object({
     code: discountCodeSchema,

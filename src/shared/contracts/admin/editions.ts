@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A new edition's texts (issue 19): what changed in both languages, bounded so a paste cannot flood a mail. */
+/** A new edition's texts: what changed in both languages, bounded so a paste cannot flood a mail. */
 export const EDITION_CHANGES_MAX = 5000;
 export const EDITION_LABEL_MAX = 60;
 

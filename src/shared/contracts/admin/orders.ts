@@ -4,7 +4,7 @@ import { customerSchema } from '../checkout';
 import { daySchema } from '../days';
 import { orderStatusSchema, paymentMethodSchema } from '../orders';
 
-/** The Orders tab (issue 18): every order, its page and timeline, and the desk's actions. */
+/** The Orders tab: every order, its page and timeline, and the desk's actions. */
 
 /** At most this many orders per page; the list answers a count up to ORDER_COUNT_CAP. */
 export const ORDERS_MAX_PAGE_SIZE = 100;

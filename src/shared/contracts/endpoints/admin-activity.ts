@@ -1,5 +1,5 @@
 /**
- * The admin Activity tab (issue 18 "Activity"): the record of every change the operator made. Read
+ * The admin Activity tab: the record of every change the operator made. Read
  * only: no route edits or deletes it. The schemas are in ./admin-activity.schemas.ts.
  */
 import { ADMIN, get } from './declare';

@@ -1,5 +1,5 @@
 /**
- * The admin Customers tab (issue 18 "Customers"): one row per buyer's email, behind the admin key.
+ * The admin Customers tab: one row per buyer's email, behind the admin key.
  * Routes only (no zod: the browser reads them); the schemas are in ./admin-customers.schemas.ts.
  */
 import { ADMIN, ADMIN_FILE, get } from './declare';

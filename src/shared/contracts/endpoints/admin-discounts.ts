@@ -1,4 +1,4 @@
-/** The Discounts tab's calls (issue 18), behind the admin key; schemas in ./admin-discounts.schemas.ts. */
+/** The Discounts tab's calls, behind the admin key; schemas in ./admin-discounts.schemas.ts. */
 import { ADMIN, del, get, post, put } from './declare';
 export const listDiscounts = get('/api/admin/discounts', ADMIN);
 export const createDiscount = post('/api/admin/discounts', ADMIN);

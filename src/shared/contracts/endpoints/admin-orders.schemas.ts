@@ -18,7 +18,7 @@ const action = <B>(body: B) => ({
   response: { 200: orderActionResultSchema },
 });
 
-/** The Orders tab's calls (issue 18), every one behind the admin key. */
+/** The Orders tab's calls, every one behind the admin key. */
 export const adminOrdersSchemas = {
   listOrders: {
     summary: 'Orders, newest first, searched and filtered, a cursor page at a time',

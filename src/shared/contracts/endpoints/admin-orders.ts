@@ -1,5 +1,5 @@
 /**
- * The Orders tab's calls (issue 18), every one behind the admin key. One export per endpoint; the
+ * The Orders tab's calls, every one behind the admin key. One export per endpoint; the
  * schemas are in ./admin-orders.schemas.ts under the same names.
  */
 import { ADMIN, ADMIN_FILE, get, post } from './declare';

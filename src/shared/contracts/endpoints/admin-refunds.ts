@@ -1,5 +1,5 @@
 /**
- * Refunds (issue 18), behind the admin key; the schemas are in ./admin-refunds.schemas.ts under the
+ * Refunds, behind the admin key; the schemas are in ./admin-refunds.schemas.ts under the
  * same names.
  */
 import { ADMIN, post } from './declare';

@@ -6,7 +6,7 @@
 import { get, post } from './declare';
 export const paymentsConfig = get('/api/checkout/config');
 export const createPaymentIntent = post('/api/create-payment-intent');
-/** The cart's total before and after a discount code, as the server prices it (issue 18). */
+/** The cart's total before and after a discount code, as the server prices it. */
 export const priceCart = post('/api/checkout/price');
 export const createCardOrder = post('/api/orders');
 export const createFreeOrder = post('/api/create-free-order');

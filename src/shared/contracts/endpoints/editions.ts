@@ -1,5 +1,5 @@
 /**
- * Guide editions (issue 19): the admin publishes and lists them and follows the emails to past
+ * Guide editions: the admin publishes and lists them and follows the emails to past
  * buyers; the order page reads which edition each guide is in. Schemas in ./editions.schemas.ts.
  */
 import { ADMIN, ADMIN_UPLOAD, get, post } from './declare';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { librarySchema, librarySessionBodySchema, librarySignInBodySchema } from '../library';
 
-/** "My guides" (issue 19). */
+/** "My guides". */
 export const librarySchemas = {
   requestSignIn: {
     summary: 'Email a sign-in link to "My guides"',

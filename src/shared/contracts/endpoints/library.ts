@@ -1,5 +1,5 @@
 /**
- * "My guides" (issue 19): sign in by email, the library, sign out. The session is an HttpOnly
+ * "My guides": sign in by email, the library, sign out. The session is an HttpOnly
  * cookie scoped to these paths; the schemas are in ./library.schemas.ts under the same names.
  */
 import { get, post } from './declare';

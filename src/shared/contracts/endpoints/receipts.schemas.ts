@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { binaryResponse } from './answers';
 
-/** The receipt of an order (issue 19): 404 for an unknown order, 409 for one that is not paid. */
+/** The receipt of an order: 404 for an unknown order, 409 for one that is not paid. */
 export const receiptsSchemas = {
   orderReceipt: {
     summary: "The order's receipt as a PDF",

@@ -16,7 +16,7 @@ import { binaryBody, binaryResponse, noContentResponse } from './answers';
 
 const orderParams = z.object({ orderId: z.string().min(1).max(200) });
 const tokenParams = z.object({ token: z.string().min(1).max(1000) });
-/** The full PDFs, or their light editions (issue 20: images downsampled, refused when there is none). */
+/** The full PDFs, or their light editions (images downsampled, refused when there is none). */
 const downloadVariant = z.enum(['full', 'light']).default('full');
 
 /** The shop's public reads, the order page's calls and the analytics beacon. */
@@ -84,7 +84,7 @@ export const storefrontSchemas = {
     querystring: z.object({
       file: z.enum(['primary', 'secondary']).default('primary'),
       variant: downloadVariant,
-      /** An earlier edition's number (issue 19); the latest edition when absent. */
+      /** An earlier edition's number; the latest edition when absent. */
       edition: z.coerce
         .number({ error: 'edition must be an edition number' })
         .int('edition must be a whole number')

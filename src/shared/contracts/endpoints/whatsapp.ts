@@ -1,5 +1,5 @@
 /**
- * WhatsApp delivery (issue 20): Meta's webhook (its GET verification and the signed status
+ * WhatsApp delivery: Meta's webhook (its GET verification and the signed status
  * notifications) and the operator's list of messages. The schemas are in ./whatsapp.schemas.ts.
  */
 import { ADMIN, FILE, get, post } from './declare';

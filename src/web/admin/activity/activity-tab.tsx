@@ -7,7 +7,7 @@ import { useAdminData } from '../shell/use-admin-data';
 import { activityColumns } from './activity-columns';
 import { ActivityFilterBar, type ActivityFilters, filterQuery, NO_FILTERS } from './activity-filters';
 
-/** The admin Activity tab (issue 18): every change made in the admin, newest first; read only. */
+/** The admin Activity tab: every change made in the admin, newest first; read only. */
 export function ActivityTab() {
   const [filters, setFilters] = useState<ActivityFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);

@@ -2,7 +2,7 @@
 /** Spec admin §9 (the contract's INDUSTRY_AVERAGE_CONVERSION_RATE; not imported: that module loads zod). */
 export const INDUSTRY_AVERAGE_CONVERSION_RATE = 2.5;
 export const PAGES_LIMIT = 10;
-/** One definition for the card and the funnel (issue 17 item 17), said on screen where each is shown. */
+/** One definition for the card and the funnel, said on screen where each is shown. */
 export const CONVERSION_DEFINITION =
   'Visits (tracked sessions) that completed a purchase, out of all visits in the range. Total Orders counts every completed order, including those placed without a tracked visit.';
 

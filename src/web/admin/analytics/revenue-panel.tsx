@@ -18,7 +18,7 @@ function Line(props: { label: string; cents: number; testId: string; strong?: bo
   );
 }
 
-/** Issue 18: where the revenue comes from (discounts given, refunds made) and each code's uses. */
+/** where the revenue comes from (discounts given, refunds made) and each code's uses. */
 export function RevenuePanel({ summary }: { summary: AdminData<AnalyticsSummary> }) {
   return (
     <Panel title="Revenue, discounts and refunds" testId="analytics-revenue">

@@ -17,7 +17,7 @@ const SORTS: { value: Sort; label: string }[] = [
   { value: 'totalPaid:asc', label: 'Total paid, lowest first' },
 ];
 
-/** The admin Customers tab (issue 18): one row per buyer's email, each opening their orders. */
+/** The admin Customers tab: one row per buyer's email, each opening their orders. */
 export function CustomersTab() {
   const [view, setView] = useState<{ q: string; sort: Sort; page: number }>({
     q: '',

@@ -8,7 +8,7 @@ import { useAdminData } from '../shell/use-admin-data';
 import { discountColumns } from './discount-columns';
 import { DiscountDialog } from './discount-dialog';
 
-/** The admin Discounts tab (issue 18): every live code with its uses; create, edit, pause, delete. */
+/** The admin Discounts tab: every live code with its uses; create, edit, pause, delete. */
 export function DiscountsTab() {
   const codes = useAdminData(discounts.listDiscounts);
   const guides = useAdminData(admin.listGuides, { query: { locale: 'all' } });

@@ -2,7 +2,7 @@ import * as editions from '../../../shared/contracts/endpoints/editions';
 import { mailingLine } from '../guides/guide-editions';
 import { useAdminData } from '../shell/use-admin-data';
 
-/** The Emails tab's line per new edition whose past buyers are being told (issue 19): "412 of 1,280 sent". */
+/** The Emails tab's line per new edition whose past buyers are being told: "412 of 1,280 sent". */
 export function EditionMailings() {
   const mailings = useAdminData(editions.editionMailings);
   const rows = mailings.data ?? [];

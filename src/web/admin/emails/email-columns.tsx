@@ -13,7 +13,7 @@ const EMAIL_KINDS: Record<string, string> = {
   'receipt-received': 'Receipt received',
   'operator-receipt-notice': 'Operator notice',
   'operator-payment-attention': 'Payment to check',
-  /** A card payment that could not become an order: refund it or deliver by hand (issue 15 item 7). */
+  /** A card payment that could not become an order: refund it or deliver by hand. */
   'card-payment-attention': 'Card paid, no order',
   rejection: 'Payment rejected',
   'refund-email': 'Refund',

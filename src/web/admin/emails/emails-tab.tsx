@@ -24,7 +24,7 @@ function StatCard(props: { label: string; value: string }) {
 }
 
 /**
- * The admin Messages tab (admin spec §2, §3, §8; issue 20): email stats, the history, Send Again and
+ * The admin Messages tab (admin spec §2, §3, §8): email stats, the history, Send Again and
  * the customer export, then the WhatsApp messages and their statuses.
  */
 export function EmailsTab() {

@@ -70,7 +70,7 @@ const columns: Column<WhatsAppMessageEntry>[] = [
   { header: 'Updated', cell: (m) => formatAdminDate(statusTime(m)) },
 ];
 
-/** The WhatsApp messages beside the emails (issue 20): each send and what Meta reported. */
+/** The WhatsApp messages beside the emails: each send and what Meta reported. */
 export function WhatsAppMessages() {
   const messages = useAdminData(whatsapp.listMessages);
   if (messages.data && !messages.data.configured && messages.data.messages.length === 0) return null;

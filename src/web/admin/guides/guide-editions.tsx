@@ -21,7 +21,7 @@ export function mailingLine(mailing: NonNullable<AdminEdition['mailing']>): stri
   return `${n(mailing.sent)} of ${n(mailing.total)} sent${failed}`;
 }
 
-/** 'Editions' on a guide's row: every edition kept, and the form that publishes the next one (issue 19). */
+/** 'Editions' on a guide's row: every edition kept, and the form that publishes the next one. */
 export function GuideEditionsButton({ guide, onChanged }: { guide: AdminGuide; onChanged(): Promise<void> }) {
   const [open, setOpen] = useState(false);
   const titleId = useId();

@@ -45,7 +45,7 @@ export function pdfProblem(file: PickedFile, where: 'form' | 'row'): string | nu
 
 /**
  * The browser-side checks of the guide dialog, with the spec's texts (admin §5): the text fields by
- * the server's own `guideFieldsSchema` (issue 16: one schema per form), the files by type and size.
+ * the server's own `guideFieldsSchema` (one schema per form), the files by type and size.
  * The server checks all of it again, and decides a file's type by its content.
  */
 export function guideFormProblems(

@@ -21,7 +21,7 @@ const STATUS_STYLE: Record<string, string> = {
 };
 
 /**
- * An automatic payment (issue 10) beside the status: the provider, its last word and transaction
+ * An automatic payment beside the status: the provider, its last word and transaction
  * id (to look it up in the provider's back-office), and why it needs the operator, if it does.
  * Orders without one were paid the manual way, with a receipt.
  */
@@ -103,7 +103,7 @@ function DecisionButtons(props: {
   );
 }
 
-/** What is to be paid, and the promo code that took its part off (issue 18). */
+/** What is to be paid, and the promo code that took its part off. */
 function AmountCell({ order }: { order: PendingMobileMoneyOrder }) {
   return (
     <>

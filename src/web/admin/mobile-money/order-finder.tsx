@@ -1,7 +1,7 @@
 import { SearchForm } from '../shell/search-form';
 
 /**
- * Issue 15: with hundreds of orders nobody paid, the operator finds the shopper's by what they
+ * with hundreds of orders nobody paid, the operator finds the shopper's by what they
  * quote: part of the reference, the order number, the email or the phone number.
  */
 export function OrderSearch(props: { value: string; onSearch(q: string): void }) {

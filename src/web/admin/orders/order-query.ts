@@ -7,7 +7,7 @@ import {
 import type { Locale } from '../../../shared/locale';
 
 /**
- * The Orders tab keeps its whole state in the address (issue 18: shareable URLs, back and forward):
+ * The Orders tab keeps its whole state in the address (shareable URLs, back and forward):
  * the search, the filters, the page's cursor, and the open order.
  */
 export const FILTER_KEYS = ['q', 'status', 'method', 'guide', 'locale', 'from', 'to'] as const;

@@ -12,7 +12,7 @@ import { listQueryOf, withParams } from './order-query';
 import { OrdersTotal } from './orders-total';
 
 /**
- * The Orders tab (issue 18): every order, newest first, found by one search box and five filters,
+ * The Orders tab: every order, newest first, found by one search box and five filters,
  * all kept in the address; `?order=<id>` opens an order's page over the same list.
  */
 export function OrdersTab() {

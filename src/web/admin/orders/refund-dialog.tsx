@@ -77,7 +77,7 @@ function RefundForm(props: {
 }
 
 /**
- * The order page's Refund action (issue 18): a confirmation dialog for a full or partial refund.
+ * The order page's Refund action: a confirmation dialog for a full or partial refund.
  * Nothing to show for a free order or one already refunded in full.
  */
 export type { RefundableOrder };

@@ -40,7 +40,7 @@ const TAB_LABELS: Record<AdminTab, string> = {
   orders: 'Orders',
   guides: 'Guides',
   'mobile-money': 'Mobile Money',
-  /** Emails and WhatsApp messages (issue 20); the address stays /admin/emails. */
+  /** Emails and WhatsApp messages; the address stays /admin/emails. */
   emails: 'Messages',
   customers: 'Customers',
   content: 'Content',

@@ -32,7 +32,7 @@ export function Toaster(props: { regionLabel: string; closeLabel: string }) {
   }, []);
 
   // An open modal <dialog> sits in the top layer, above any z-index: the region joins the top layer
-  // too, shown again for each new toast so that it lands above the dialog open now (issue 17 item 1).
+  // too, shown again for each new toast so that it lands above the dialog open now.
   const newest = items.at(-1)?.id;
   useEffect(() => {
     const region = regionRef.current;

@@ -6,7 +6,7 @@ const dayMonth: Record<Locale, Intl.DateTimeFormat> = {
   en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' }),
 };
 
-/** "Édition 2027" and "3 mars" / "2027 edition" and "3 March": the words of an edition line (issue 19). */
+/** "Édition 2027" and "3 mars" / "2027 edition" and "3 March": the words of an edition line. */
 export function editionWords(edition: EditionSummary, locale: Locale): { label: string; date: string } {
   return {
     label: locale === 'fr' ? edition.labelFr : edition.labelEn,

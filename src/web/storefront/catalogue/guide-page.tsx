@@ -47,7 +47,7 @@ function reviewMarkup(guide: GuideDetail) {
 }
 
 /**
- * Tags that make a shared link show the cover, title and price (issue 20: the price, in this page's
+ * Tags that make a shared link show the cover, title and price (the price, in this page's
  * language and currencies, leads the description a preview shows), and the product for search engines.
  */
 function guideHeadExtra(guide: GuideDetail, origin: string, locale: Locale): string {
@@ -111,7 +111,7 @@ export function GuidePage() {
       />
       {g.imageUrl ? (
         // On a phone the cover is a thumbnail beside the title, so that the title, the price and
-        // the button are the first screen and paint with the page on 3G (issue 20); beside the text
+        // the button are the first screen and paint with the page on 3G; beside the text
         // from 768 px up.
         <div className="grid grid-cols-[7rem_1fr] gap-4 md:grid-cols-2 md:grid-rows-[auto_1fr] md:gap-x-8">
           <img

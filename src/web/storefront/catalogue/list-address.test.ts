@@ -4,7 +4,7 @@ import { pageNumbers } from './pagination';
 
 const params = (query: string) => new URLSearchParams(query);
 
-describe('a list’s address (issue 21)', () => {
+describe('a list’s address', () => {
   test('?page= is a whole number from 1; anything else is page 1; a huge number stays past the last page', () => {
     expect(pageFrom(params('page=2'))).toBe(2);
     expect(pageFrom(params('page=02'))).toBe(2);

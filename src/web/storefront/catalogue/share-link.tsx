@@ -16,7 +16,7 @@ export function whatsAppShareUrl(text: string): string {
 }
 
 /**
- * "Partager sur WhatsApp" (issue 20): a plain link, no script, whose message is the guide's title,
+ * "Partager sur WhatsApp": a plain link, no script, whose message is the guide's title,
  * its price as this page shows it and this page's address in this page's language.
  */
 export function WhatsAppShareLink(props: { guide: GuideDetail }) {

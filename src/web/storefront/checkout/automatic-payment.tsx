@@ -8,7 +8,7 @@ import { useQuery } from '../../lib/use-query';
 import { purchaseMessages } from './messages';
 
 /**
- * Automatic mobile money (issue 10): the shopper pays on the provider's hosted page and comes back to
+ * Automatic mobile money: the shopper pays on the provider's hosted page and comes back to
  * the order page, which asks the shop how the payment stands until it is settled.
  */
 
@@ -59,7 +59,7 @@ export function PayNowButton(props: {
       setGoing(false);
       toast({
         title: t('mm.autoError'),
-        // Never the server's English on a French page (issue 17 item 3).
+        // Never the server's English on a French page.
         description: t('mm.autoErrorText'),
         variant: 'destructive',
       });

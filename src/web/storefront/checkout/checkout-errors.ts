@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api';
 
 /**
  * What the checkout tells the shopper when something is refused, as message keys of messages.ts
- * (issue 17 items 2 and 3): the form checks itself with the server's own zod schema (zod stays in
+ *: the form checks itself with the server's own zod schema (zod stays in
  * this lazy chunk), and a refusal from the server is read from its `field` / `code`, never shown
  * as the server's English text.
  */

@@ -35,7 +35,6 @@ export default function CheckoutPage() {
   const [method, setMethod] = useState<Method>('stripe');
   const [processing, setProcessing] = useState(false);
   useCartAvailability();
-
   const free = (bought?.items ?? cart.items).length > 0 && total === 0;
   const mobile = method === 'djamo' && !free;
   const config = useQuery({

@@ -1,5 +1,5 @@
 /**
- * What proves to the server that this browser placed an order (issue 15 item 12): a claim key made
+ * What proves to the server that this browser placed an order: a claim key made
  * here for free and mobile-money orders, and the PaymentIntent's client secret for a card. Kept in
  * localStorage, so a reload after a lost answer can still claim the order; forgotten once it is shown.
  */

@@ -13,7 +13,7 @@ import { ReceiptUpload } from './receipt-upload';
 
 /**
  * Opens after a mobile-money order (spec §2 "Mobile-money order dialog"). With a payment aggregator
- * configured (issue 10), 'Pay now with mobile money' comes first and the receipt flow is the
+ * configured, 'Pay now with mobile money' comes first and the receipt flow is the
  * fallback, folded under 'I already paid / upload a receipt'; without one, the receipt flow alone.
  */
 export function MobileMoneyDialog(props: { placed: CreateMobileMoneyOrderResponse | null; onClose(): void }) {

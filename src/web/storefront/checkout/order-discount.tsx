@@ -5,7 +5,7 @@ import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import { purchaseMessages } from './messages';
 
-/** "Réduction (BIENVENUE10) : −2,50 €" under an order's total, when a promo code was used (issue 18). */
+/** "Réduction (BIENVENUE10) : −2,50 €" under an order's total, when a promo code was used. */
 export function OrderDiscount(props: { order: { discountCode: string | null; discountAmount: string } }) {
   const t = useMessages(purchaseMessages);
   const { locale } = useI18n();

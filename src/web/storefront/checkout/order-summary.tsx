@@ -20,7 +20,7 @@ function usePrice() {
 export function OrderSummary(props: {
   items: CartItem[];
   totalCents: number;
-  /** The promo code's line (issue 18), when one applies. */
+  /** The promo code's line, when one applies. */
   discount?: { code: string; cents: number } | null;
   /** The tax line as the server priced it (docs/features/taxes.md); absent: 0. */
   tax?: { cents: number; label: string | null; included: boolean } | null;

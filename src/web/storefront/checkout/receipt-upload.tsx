@@ -31,7 +31,7 @@ export type ReceiptFailureKey =
   | 'mm.storageFull'
   | 'mm.uploadFailed';
 
-/** A refused receipt upload, told next to the file field in the shopper's language, by its status and code (spec §5 and issue 15's limits). */
+/** A refused receipt upload, told next to the file field in the shopper's language, by its status and code (spec §5 and the upload limits). */
 export function receiptFailureKey(status: number, code: string | undefined): ReceiptFailureKey {
   if (status === 413) return 'mm.tooLarge';
   if (status === 400) return code === 'image_too_many_pixels' ? 'mm.tooManyPixels' : 'mm.invalidType';
@@ -73,7 +73,7 @@ export function ReceiptUpload(props: { orderId: string; providers?: string[]; on
   const [provider, setProvider] = useState('');
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  // Shown next to the file field, inside the dialog: a toast would be drawn under it (issue 17 item 1).
+  // Shown next to the file field, inside the dialog: a toast would be drawn under it.
   const [problem, setProblem] = useState<{ key: ReceiptFailureKey; fileName: string } | null>(null);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {

@@ -35,7 +35,7 @@ export function useCheckoutForm() {
     mobile: '',
   });
   const [problems, setProblems] = useState<FieldProblems>({});
-  /** "Get my guides on WhatsApp" (issue 20): only ever true when the shop offers it. */
+  /** "Get my guides on WhatsApp": only ever true when the shop offers it. */
   const [whatsapp, setWhatsapp] = useState(false);
   /** The country the buyer lives in, asked only when the shop cannot tell (docs/features/taxes.md). */
   const [country, setCountry] = useState('');
@@ -65,7 +65,7 @@ export function useCheckoutForm() {
     return false;
   };
 
-  /** A 400 naming a field of the form is shown under that field (issue 17 item 2); true when it was. */
+  /** A 400 naming a field of the form is shown under that field; true when it was. */
   const showRefusedField = (error: unknown): boolean => {
     const field = refusedField(error);
     if (!field) return false;

@@ -36,7 +36,7 @@ const cartKeyOf = (items: { id: string; quantity: number }[]) =>
     .join(',');
 
 /**
- * The promo code of the checkout (issue 18): typed by the shopper, checked and priced by the server,
+ * The promo code of the checkout: typed by the shopper, checked and priced by the server,
  * priced again when the cart changes, and dropped when an order is refused because of it.
  */
 export function useDiscount(options: {

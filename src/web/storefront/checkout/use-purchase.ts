@@ -18,7 +18,7 @@ import type { CheckoutForm } from './use-checkout-form';
 import { type AppliedDiscount, useDiscount } from './use-discount';
 import { type TaxQuote, useTaxQuote } from './use-tax-quote';
 
-/** What was bought, kept on screen behind the confirmation once the cart is emptied (issue 17 item 9). */
+/** What was bought, kept on screen behind the confirmation once the cart is emptied. */
 export interface Bought {
   items: CartItem[];
   totalCents: number;
@@ -33,7 +33,7 @@ export interface PlaceContext {
   form: CheckoutForm;
   items: { id: string; quantity: number }[];
   totalEuros: number;
-  /** The promo code the total was priced with (issue 18), sent with the order. */
+  /** The promo code the total was priced with, sent with the order. */
   discountCode: string | undefined;
   /** An order refused because of its code: the code is dropped and the shopper told; true when it was. */
   discountRefused(error: unknown): boolean;
@@ -49,7 +49,7 @@ export interface PlaceContext {
   ): boolean;
   /** A confirmed card or free order: the confirmation dialog opens. */
   confirm(order: Order, method: 'stripe' | 'free'): void;
-  /** Floods (issue 15): a limit reached is told in the shopper's language, with what to do; never the server's English. */
+  /** Floods: a limit reached is told in the shopper's language, with what to do; never the server's English. */
   orderFailure(error: unknown): string;
 }
 

@@ -5,7 +5,7 @@ import type { CheckoutForm } from './use-checkout-form';
 import type { PlaceContext } from './use-purchase';
 
 /**
- * "Get my guides on WhatsApp" under the mobile number (issue 20): shown only when the shop has
+ * "Get my guides on WhatsApp" under the mobile number: shown only when the shop has
  * the WhatsApp Cloud API configured, which the checkout's config says.
  */
 export function WhatsAppOptIn(props: { form: CheckoutForm; calls: PlaceContext['calls'] }) {

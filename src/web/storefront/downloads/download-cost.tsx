@@ -2,7 +2,7 @@ import type { GuideDetail } from '../../../shared/contracts/catalogue';
 import { useI18n } from '../../i18n';
 
 /**
- * A guide's two sizes and what each costs in mobile data (issue 20): "Version complète : 12 Mo ≈
+ * A guide's two sizes and what each costs in mobile data: "Version complète : 12 Mo ≈
  * 15 FCFA de données", and the light edition's line when it has one, as the server wrote them in
  * the page's language. The order page says the same through EditionChoice.
  */

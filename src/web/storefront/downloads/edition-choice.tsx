@@ -8,7 +8,7 @@ import { defineMessages, useMessages } from '../../i18n/feature-messages';
 import { useApi } from '../../lib/deps';
 
 /**
- * The light editions on the order page and the library (issue 20): each guide's two sizes and what
+ * The light editions on the order page and the library: each guide's two sizes and what
  * each costs in data, with a choice between them where the guide has a light edition, and a light
  * ZIP where any guide has one. How the file is then fetched is the page's business.
  */

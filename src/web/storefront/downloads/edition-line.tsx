@@ -22,7 +22,7 @@ const messages = defineMessages({
 });
 
 /**
- * Under a guide of a paid order, on the order page and in the library (issue 19): which edition the Download button gives, and the
+ * Under a guide of a paid order, on the order page and in the library: which edition the Download button gives, and the
  * edition bought, still downloadable, when a newer one has come out since.
  */
 export function EditionLine(props: {

@@ -14,7 +14,7 @@ export function Header(props: { announcement?: string; onOpenCart(): void }) {
 
   return (
     <>
-      {/* Above the header, not in it: it scrolls away and only the header stays pinned (issue 17 §13). */}
+      {/* Above the header, not in it: it scrolls away and only the header stays pinned. */}
       {props.announcement ? (
         <p className="bg-teal-800 px-4 py-1.5 text-center text-xs text-teal-50 sm:text-sm">
           {props.announcement}
@@ -89,7 +89,7 @@ export function Header(props: { announcement?: string; onOpenCart(): void }) {
 }
 
 /**
- * "My guides" (issue 19): a plain link, the library's code loads only when it is opened. On a phone
+ * "My guides": a plain link, the library's code loads only when it is opened. On a phone
  * its icon, named like the cart and the search, so the header still fits in 360 px.
  */
 function LibraryLink() {

@@ -15,7 +15,7 @@ import type { useDownload } from './use-download';
 /**
  * One guide of the library: its cover and title, the light or full choice with sizes and data cost,
  * the edition line (and the edition bought when a newer one came out), and the downloads: resumable,
- * Save for offline, with the same components and storage keys as the order page (issues 19, 20).
+ * Save for offline, with the same components and storage keys as the order page.
  */
 export function LibraryGuideRow(props: { guide: LibraryGuide; download: ReturnType<typeof useDownload> }) {
   const { guide, download } = props;

@@ -1,6 +1,6 @@
 import { defineMessages } from '../../i18n/feature-messages';
 
-/** "My guides" (issue 19): only the library's chunk carries these. */
+/** "My guides": only the library's chunk carries these. */
 export const libraryMessages = defineMessages({
   fr: {
     title: 'Mes guides',

@@ -28,7 +28,7 @@ function takeTokenFromAddress(): string | null {
 }
 
 /**
- * "My guides" (issue 19): the sign-in form, the emailed link's button, or the buyer's guides. Read
+ * "My guides": the sign-in form, the emailed link's button, or the buyer's guides. Read
  * in the browser only (the session cookie never reaches the page render), and never cached.
  */
 export default function LibraryPage() {
@@ -44,7 +44,7 @@ export default function LibraryPage() {
     setBrowser(true);
   }, []);
   useEffect(() => {
-    // Installable, and opened from the phone without a network (issue 20): this language's address.
+    // Installable, and opened from the phone without a network: this language's address.
     registerOfflineApp({ scope: paths.library(locale), startUrl: paths.library(locale), locale });
   }, [locale]);
   const query = endpointQuery(api, library.library, {});

@@ -1,5 +1,5 @@
 /**
- * Guides kept on the phone for reading offline (issue 20): each stamped PDF is a cache of its own in
+ * Guides kept on the phone for reading offline: each stamped PDF is a cache of its own in
  * Cache Storage, which belongs to this browser only, with what the page needs to list it (title,
  * file name, order, size) in one header, so the list is read without opening any file. One cache
  * per guide because deleting a whole cache is what makes the browser give its space back at once.

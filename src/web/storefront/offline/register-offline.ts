@@ -1,5 +1,5 @@
 /**
- * The installable app (issue 20): the order page and the library register the service worker for
+ * The installable app: the order page and the library register the service worker for
  * their own addresses only, and name the web app manifest. Other pages never load this code.
  */
 export const OFFLINE_WORKER_URL = '/offline-sw.js';

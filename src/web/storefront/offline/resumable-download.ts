@@ -1,5 +1,5 @@
 /**
- * A download that survives the network (issue 20): the file is fetched in the page and its bytes
+ * A download that survives the network: the file is fetched in the page and its bytes
  * kept on the phone as they arrive (a PartStore); after a cut, or once its 15-minute link has
  * expired (410), a fresh link is asked for and the transfer continues with `Range: bytes=N-` and
  * `If-Range: <etag>`, so a changed file starts again instead of being spliced. Nothing the buyer

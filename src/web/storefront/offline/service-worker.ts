@@ -1,5 +1,5 @@
 /**
- * The service worker of the order page and the library (issue 20), built to /offline-sw.js by
+ * The service worker of the order page and the library, built to /offline-sw.js by
  * scripts/build.mjs, which writes the build's list of files into PRECACHE and VERSION.
  *
  * - Registered for those pages' addresses only; it also checks the address of every page it is

@@ -16,7 +16,7 @@ const messages = defineMessages({
   },
 });
 
-/** The order page's way to "My guides" (issue 19), for a buyer who comes back without this link. */
+/** The order page's way to "My guides", for a buyer who comes back without this link. */
 export function LibraryLink() {
   const { locale } = useI18n();
   const t = useMessages(messages);

@@ -19,7 +19,7 @@ import { OrderDiscount, OrderTaxLine } from '../checkout/order-discount';
 import { ReceiptUpload } from '../checkout/receipt-upload';
 
 /**
- * An undecided mobile-money order. With automatic payment (issue 10) the page asks the shop how the
+ * An undecided mobile-money order. With automatic payment the page asks the shop how the
  * payment stands — every few seconds while it is waiting — and turns into the download page as soon
  * as it is confirmed, without a reload; 'Pay now' comes first and the receipt is the fallback.
  * Without it, the reference and the receipt form, as before.
@@ -69,7 +69,7 @@ export function MobileMoneyPending({ order }: { order: Order }) {
           {t(now?.attempt === 'wave' ? 'order.failedTextWave' : 'order.failedText')}
         </p>
       ) : order.status !== 'pending' && state !== 'review' ? (
-        // Only once a receipt came: before it, nothing is being checked (issue 17 §6).
+        // Only once a receipt came: before it, nothing is being checked.
         <p className="mt-3 text-stone-700">{t('order.pendingText')}</p>
       ) : null}
       {state === 'manual' ? (

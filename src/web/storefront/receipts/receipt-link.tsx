@@ -4,7 +4,7 @@ import type { Order } from '../../../shared/contracts/orders';
 import { urlOf } from '../../lib/api';
 
 /**
- * A paid order's receipt (issue 19): a PDF the server makes in the order's language, never
+ * A paid order's receipt: a PDF the server makes in the order's language, never
  * expiring. Shared by the order page and the library, each with its own wording.
  */
 export function ReceiptLink({ order, label }: { order: Pick<Order, 'id'>; label: string }) {

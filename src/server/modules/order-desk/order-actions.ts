@@ -13,7 +13,7 @@ import { recordOrderEvent, restoreAccess, revokeAccess } from '../orders/order-e
 type OrderRow = typeof orders.$inferSelect;
 
 /**
- * The desk's actions on one order (issue 18), each in one transaction that also writes the order's
+ * The desk's actions on one order, each in one transaction that also writes the order's
  * timeline and the activity record, under a lock on the order's row so two operators' clicks are
  * taken one after the other. A repeat changes nothing and says so (`changed: false`).
  */

@@ -6,7 +6,7 @@ import { badRequest, HttpError } from '../../http/errors';
 import { perClientLimit, registerRateLimits } from '../../http/rate-limits';
 import { adminActorOf } from '../admin-auth/require-admin';
 import { readLimited } from '../files/uploads';
-import { createMedia, deleteMedia, listMedia, NOT_AN_IMAGE } from './admin-media.service';
+import { createMedia, deleteMedia, listMedia, NOT_AN_IMAGE } from './media.service';
 
 const TOO_LARGE = 'File size must be less than 10MB';
 const IMAGE_RULE = { maxBytes: MEDIA_MAX_BYTES, tooLarge: TOO_LARGE };

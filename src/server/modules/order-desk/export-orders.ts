@@ -4,7 +4,7 @@ import type { OrderFilters } from '../../../shared/contracts/admin/orders';
 import { centsToDecimal, centsToFcfa, toCents } from '../../../shared/money';
 import { orderStatusWord } from '../../../shared/refund-state';
 import type { Db } from '../../db/client';
-import { neutraliseFormula } from '../admin-emails/csv-cells';
+import { neutraliseFormula } from '../messages/csv-cells';
 import { type Cursor, guideTitles, type PagedOrder, selectOrderPage } from './list-orders';
 import { methodOf, orderWhere } from './order-filters';
 

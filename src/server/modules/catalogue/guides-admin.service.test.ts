@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { slugify } from '../downloads/file-names';
-import { parseGuideFields } from './admin-guides.service';
 import { cleanFileName } from './guide-upload';
+import { parseGuideFields } from './guides-admin.service';
 
 describe('guide form fields', () => {
   test('a title becomes an unaccented, bounded slug', () => {

@@ -6,8 +6,8 @@ import type { FileStore } from '../../adapters/storage/file-store';
 import type { Db } from '../../db/client';
 import { storedFiles } from '../../db/schema';
 import { invalid } from '../../domain/errors';
-import { InvalidPdfError, inspectGuidePdf, makeCoverWebp, renderTocPreview } from '../catalogue/guide-assets';
 import { type StoredFile, type StoreFileInput, storeFile } from '../files/files.service';
+import { InvalidPdfError, inspectGuidePdf, makeCoverWebp, renderTocPreview } from './guide-assets';
 import { cleanFileName, detectedMime, type UploadedFile } from './guide-upload';
 
 /**
@@ -154,7 +154,7 @@ export async function removeStoredFiles(deps: Deps, ids: (string | null | undefi
     const variants = variantNames.length
       ? await deps.db.select().from(storedFiles).where(inArray(storedFiles.publicName, variantNames))
       : [];
-    // A PDF's light copy (issue 20) goes with it.
+    // A PDF's light copy goes with it.
     const lightIds = rows.map((row) => row.lightFileId).filter((id): id is string => id !== null);
     const lights = lightIds.length
       ? await deps.db.select().from(storedFiles).where(inArray(storedFiles.id, lightIds))

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { contentBlocks, contentVersions } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../domain/errors';
 import { recordActivity } from '../activity/activity';
-import { sanitizeContentHtml } from '../content/render-content';
+import { sanitizeContentHtml } from './render-content';
 
 type ContentType = 'plain' | 'html' | 'markdown';
 type BlockRow = typeof contentBlocks.$inferSelect;
@@ -35,7 +35,7 @@ export async function listContentBlocks(db: Db, locale?: Locale): Promise<AdminC
   return rows.map(toBlock);
 }
 
-/** What the activity record keeps of a block (issue 18 "Activity"). */
+/** What the activity record keeps of a block. */
 const blockValues = (row: Pick<BlockRow, 'type' | 'value' | 'version'>) => ({
   type: row.type,
   value: row.value,

@@ -3,9 +3,9 @@ import type { AdminGuide, CanDelete } from '../../../shared/contracts/admin/guid
 import type { Db } from '../../db/client';
 import { guideEditions, orderItems, travelGuides } from '../../db/schema';
 import { conflict, notFound } from '../../domain/errors';
-import { ACTIVE_REASON, assertGuideId, findAdminGuide, ORDERED_REASON } from './admin-guides.service';
 import { recordGuideChange } from './guide-activity';
 import { type Deps, removeStoredFiles } from './guide-files';
+import { ACTIVE_REASON, assertGuideId, findAdminGuide, ORDERED_REASON } from './guides-admin.service';
 
 // A guide's end of life: unpublished first, deleted permanently only if it was never ordered.
 

@@ -6,6 +6,9 @@ import { route } from '../../http/endpoint';
 import { badRequest } from '../../http/errors';
 import { perClientLimit, registerRateLimits } from '../../http/rate-limits';
 import { adminActorOf } from '../admin-auth/require-admin';
+import { canDeleteGuide, deleteGuidePermanently, unpublishGuide } from './guide-deletion';
+import { publishEdition } from './guide-editions';
+import { type FileRule, readGuideUpload } from './guide-upload';
 import {
   assertGuideId,
   attachGuidePdf,
@@ -13,10 +16,7 @@ import {
   type Deps,
   listAdminGuides,
   updateGuide,
-} from './admin-guides.service';
-import { canDeleteGuide, deleteGuidePermanently, unpublishGuide } from './guide-deletion';
-import { publishEdition } from './guide-editions';
-import { type FileRule, readGuideUpload } from './guide-upload';
+} from './guides-admin.service';
 
 const guideFileRules: Record<string, FileRule> = {
   coverImage: { maxBytes: COVER_MAX_BYTES, tooLarge: guideMessages.coverSize },

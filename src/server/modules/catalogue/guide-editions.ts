@@ -94,7 +94,7 @@ async function recordEdition(tx: DbOrTx, input: NewEdition) {
     .set({ ...files, previewFileId: stored.preview?.id, updatedAt: now })
     .where(eq(travelGuides.id, guideId));
   const told = fields.notifyBuyers ? await startTellingBuyers(tx, created!) : null;
-  // The new edition's light copies (issue 20), made by the job worker like an upload's, a few
+  // The new edition's light copies, made by the job worker like an upload's, a few
   // seconds later: the first batch of emails to past buyers should not wait on mupdf.
   await queueLightCopies(tx, [stored.primary.id, stored.secondary?.id], {
     runAfter: new Date(now.getTime() + 5_000),
@@ -111,7 +111,7 @@ async function recordEdition(tx: DbOrTx, input: NewEdition) {
 }
 
 /**
- * Publishes a guide's next edition (issue 19): the new PDF (and companion) becomes the guide's
+ * Publishes a guide's next edition: the new PDF (and companion) becomes the guide's
  * current file and every earlier edition keeps its own. Files are stored first and removed again
  * if the transaction fails; only the replaced preview image goes after, since no buyer needs it.
  */

@@ -4,7 +4,7 @@ import { asc, gt } from 'drizzle-orm';
 import { refundStateOf } from '../../../shared/refund-state';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
-import { neutraliseFormula } from '../admin-emails/csv-cells';
+import { neutraliseFormula } from '../messages/csv-cells';
 import { customerColumns, customerKey, customersOf } from './customer-rows';
 
 const BATCH = 1000;

@@ -14,7 +14,7 @@ import {
 } from './order-actions';
 import { orderDetail } from './order-detail';
 
-/** The Orders tab (issue 18): every route behind the admin key. */
+/** The Orders tab: every route behind the admin key. */
 export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.services;
   const endpoints = api.adminOrders;

@@ -200,7 +200,7 @@ const WHATSAPP_MESSAGES: Record<string, string> = {
   'mobile-money-placed': 'how to pay',
 };
 
-/** "WhatsApp “guides ready” to 2250700000000: sent" (issue 20). */
+/** "WhatsApp “guides ready” to 2250700000000: sent". */
 function whatsappSummary(data: Record<string, unknown>): string {
   const message = WHATSAPP_MESSAGES[text(data.kind) ?? ''] ?? text(data.kind) ?? 'message';
   const to = text(data.to);

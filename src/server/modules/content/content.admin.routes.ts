@@ -7,7 +7,7 @@ import {
   listContentVersions,
   rollbackContentBlock,
   saveContentBlock,
-} from './admin-content.service';
+} from './content-versions.service';
 
 /** The admin Content tab: bilingual blocks with version history and restore. */
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,7 +5,7 @@ import { attachmentDisposition } from '../downloads/file-names';
 import { listCustomers } from './customers.service';
 import { customerCsvName, customerCsvStream } from './customers-csv';
 
-/** The admin Customers tab (issue 18 "Customers"): every route behind the admin key. */
+/** The admin Customers tab: every route behind the admin key. */
 export const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.services;
 

@@ -6,7 +6,7 @@ import type { GuideFiles } from './guide-files';
 type GuideRow = typeof travelGuides.$inferSelect;
 
 /**
- * What the activity record keeps of a guide (issue 18 "Activity"): its fields and the ids of its
+ * What the activity record keeps of a guide: its fields and the ids of its
  * files, never a file's bytes.
  */
 export function guideValues(row: GuideRow) {

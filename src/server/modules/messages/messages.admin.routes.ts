@@ -9,7 +9,7 @@ import {
   exportFileName,
   listEmails,
   requestDelivery,
-} from './admin-emails.service';
+} from './messages.service';
 
 /** The admin Emails tab (admin spec "Emails tab", §7): every route behind the admin key. */
 export const adminEmailsRoutes: FastifyPluginAsyncZod = async (app) => {
