@@ -169,6 +169,16 @@ describe('POST /api/checkout/price', () => {
       total: '32.48',
       totalXof: 21305,
       discountCode: null,
+      // No rate set: no tax, and no country to ask for.
+      tax: {
+        amount: '0.00',
+        country: null,
+        countryNeeded: false,
+        label: null,
+        pricesIncludeTax: true,
+        rateBp: 0,
+        suggestedCountry: null,
+      },
     });
   });
 

@@ -215,7 +215,7 @@ describe('a mobile-money order', () => {
     expect(await rowOf(publicId)).toMatchObject({ status: 'completed', verifiedBy: 'admin' });
 
     expect(await ctx.app.services.jobs.runDueJobs()).toBe(1);
-    const delivery = mailsTo(email).find((m) => m.subject.startsWith('Vos guides'));
+    const delivery = mailsTo(email).find((m) => m.subject.startsWith('Guides Afrique : vos guides'));
     expect(delivery?.text).toContain(`https://guides.example/order-confirmation/${publicId}?lang=fr`);
 
     const link = await ctx.app.inject({ url: `/api/download/${publicId}/${dakar.id}` });
@@ -517,7 +517,9 @@ describe('the operator’s decision', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     await ctx.app.services.jobs.runDueJobs();
     await ctx.app.services.jobs.runDueJobs();
-    expect(mailsTo(order.email).filter((m) => m.subject.startsWith('Vos guides'))).toHaveLength(1);
+    expect(
+      mailsTo(order.email).filter((m) => m.subject.startsWith('Guides Afrique : vos guides')),
+    ).toHaveLength(1);
     const logs = await ctx.db.select().from(emailLog).where(eq(emailLog.orderId, row.id));
     expect(logs.map((l) => l.kind)).toEqual(['delivery']);
   });

@@ -74,7 +74,7 @@ describe('refunds through Wave', () => {
     expect(fake.sessions.get(sessionId)!.refundedWith).toBe(key);
     const seen = await detail(order.id);
     expect(seen.payment).toMatchObject({ method: 'wave', verifiedBy: 'wave' });
-    expect(seen.timeline.map((e) => e.summary)).toContain('Refund of €9.00 (Wave): succeeded');
+    expect(seen.timeline.map((e) => e.summary)).toContain('Refunded €9 in full: downloads closed (Wave)');
     // The same request again answers the same refund; another one is refused: never twice.
     const again = await refund(order.id, { requestKey: key });
     expect(again.statusCode).toBe(200);

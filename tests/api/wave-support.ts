@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { FakeWebhook, WaveFake } from '../../src/server/adapters/wave/wave-fake';
 import { jobs, orders } from '../../src/server/db/schema';
 import { DELIVER_ORDER_JOB } from '../../src/server/modules/mail/delivery-jobs';
+import { REVIEW_REMINDER_JOB } from '../../src/server/modules/orders/review-reminder-job';
 import { type GuideRow, insertSellableGuide } from '../helpers/orders';
 import type { TestSmtpServer } from '../helpers/smtp';
 import type { TestContext } from '../helpers/test-context';
@@ -74,8 +75,12 @@ export function waveShop(ctx: () => TestContext, smtp: () => TestSmtpServer) {
       .from(jobs)
       .where(and(eq(jobs.kind, DELIVER_ORDER_JOB), sql`${jobs.payload}->>'orderId' = ${orderId}`));
 
+  /** Runs the queued work now, but not the review reminder, which is due 5 days after a purchase. */
   async function runJobsNow() {
-    await ctx().db.update(jobs).set({ runAfter: sql`now()` }).where(eq(jobs.status, 'pending'));
+    await ctx()
+      .db.update(jobs)
+      .set({ runAfter: sql`now()` })
+      .where(and(eq(jobs.status, 'pending'), ne(jobs.kind, REVIEW_REMINDER_JOB)));
     await ctx().app.services.jobs.runDueJobs();
   }
 

@@ -77,8 +77,8 @@ describe('paying with Wave', () => {
     await refund.getByText('Wave refunds a payment whole').waitFor();
     await refund.getByRole('button', { name: 'Refund through Wave' }).click();
     await refund.waitFor({ state: 'hidden' });
-    await desk.getByText('Refund of €', { exact: false }).first().waitFor();
-    expect(await desk.getByTestId('order-page').textContent()).toContain('(Wave): succeeded');
+    await desk.getByText('in full: downloads closed (Wave)', { exact: false }).first().waitFor();
+    expect(await desk.getByTestId('order-page').textContent()).toContain('in full: downloads closed (Wave)');
     expect(session.refundedWith).not.toBeNull();
     await keepScreenshot(desk, 'wave-refund-desk-390', { fullPage: true });
     expect(errors).toEqual([]);
