@@ -64,12 +64,12 @@ describe('image variants', () => {
 });
 
 describe('the order page', () => {
-  test('the order confirmation page, which shows the buyer name and email, is sent no-store', async () => {
+  test('the order confirmation page, which shows the buyer name and email, is sent private, no-store', async () => {
     const { order } = await insertOrder(ctx.db, { guides: [guide] });
     const res = await ctx.app.inject({ url: `/order-confirmation/${order.publicId}` });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(order.orderNumber);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     // Other pages may still be revalidated from the browser's cache.
     expect((await ctx.app.inject({ url: '/guides' })).headers['cache-control']).toBe('no-cache');
   });
