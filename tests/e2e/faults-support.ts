@@ -138,7 +138,10 @@ export async function mobileMoneyOrderWithReceipt(
 export function deliveryMails(received: ReceivedMessage[], orderNumber: string) {
   return received
     .map((m) => ({ message: m, email: readEmail(m.raw) }))
-    .filter(({ email }) => /^Vos guides/.test(email.subject) && email.text.includes(orderNumber))
+    .filter(
+      ({ email }) =>
+        /^Guides Afrique ?: (vos guides|your guides)/.test(email.subject) && email.text.includes(orderNumber),
+    )
     .map(({ message, email }) => ({ to: message.to, messageId: email.headers.get('message-id') ?? '' }));
 }
 

@@ -57,7 +57,8 @@ test('saved for offline, the order page opens without a network, lists the guide
     (await caches.keys()).filter((key) => key.startsWith('guide-offline-v1:')),
   );
   expect(left).toEqual([]);
-  expect(await usage(page)).toBeLessThanOrEqual(saved);
+  // Other storage may grow meanwhile (a page view kept while the network is off): a few KB at most.
+  expect(await usage(page)).toBeLessThanOrEqual(saved + 64 * 1024);
   await page.getByText(/Guide removed from this phone: 1[.,]\d MB freed/).waitFor();
   await keepScreenshot(page, 'offline-removed-390');
 
