@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { orderEvents, paymentReceipts, refunds } from '../../src/server/db/schema';
 import { storeFile } from '../../src/server/modules/files/files.service';
-import { orderDetailSchema, orderListSchema } from '../../src/shared/contracts/admin/orders';
+import {
+  orderDetailSchema,
+  orderListSchema,
+} from '../../src/shared/contracts/endpoints/admin-orders.schemas';
 import { type GuideRow, insertSellableGuide, type OrderRow } from '../helpers/orders';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 import { ADMIN_KEY, adminRequest, placedOrder } from './admin-orders-support';

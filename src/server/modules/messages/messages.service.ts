@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { EmailLogEntry, EmailRange, EmailStats } from '../../../shared/contracts/admin/emails';
+import type {
+  EmailLogEntry,
+  EmailRange,
+  EmailStats,
+} from '../../../shared/contracts/endpoints/emails.schemas';
 import { paymentMethodLabel } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
 import { emailLog, orderItems, orders } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { TimelineEntry } from '../../../shared/contracts/admin/orders';
+import type { TimelineEntry } from '../../../shared/contracts/endpoints/admin-orders.schemas';
 import { formatEuros, toCents } from '../../../shared/money';
 import { METHOD, paymentMethodLabel } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';

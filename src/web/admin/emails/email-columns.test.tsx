@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import type { EmailLogEntry } from '../../../shared/contracts/admin/emails';
+import type { EmailLogEntry } from '../../../shared/contracts/endpoints/emails.schemas';
 import type { useReceiptViewer } from '../shell/receipt-viewer';
 import { emailColumns } from './email-columns';
 

@@ -1,4 +1,4 @@
-import type { EmailLogEntry } from '../../../shared/contracts/admin/emails';
+import type { EmailLogEntry } from '../../../shared/contracts/endpoints/emails.schemas';
 import { displayPrice } from '../../../shared/money';
 import { paymentMethodLabel } from '../../../shared/payment-methods';
 import type { Column } from '../shell/admin-table';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { EmailLogEntry, EmailRange } from '../../../shared/contracts/admin/emails';
 import * as admin from '../../../shared/contracts/endpoints/admin';
+import type { EmailLogEntry, EmailRange } from '../../../shared/contracts/endpoints/emails.schemas';
 import { EmptyBox } from '../../components/ui/async-state';
 import { toast } from '../../components/ui/toast';
 import { adminCall } from '../auth/admin-session';

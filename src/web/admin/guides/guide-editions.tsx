@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { AdminEdition } from '../../../shared/contracts/admin/editions';
-import type { AdminGuide } from '../../../shared/contracts/admin/guides';
 import * as editions from '../../../shared/contracts/endpoints/editions';
+import type { AdminEdition } from '../../../shared/contracts/endpoints/editions.schemas';
+import type { AdminGuide } from '../../../shared/contracts/endpoints/guides.schemas';
 import { Modal } from '../../components/ui/modal';
 import { toast } from '../../components/ui/toast';
 import { formatFileSize } from '../../lib/format';
