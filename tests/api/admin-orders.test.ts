@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { orderEvents, paymentReceipts, refunds } from '../../src/server/db/schema';
+import { orderEvents, paymentProofs, refunds } from '../../src/server/db/schema';
 import { storeFile } from '../../src/server/modules/files/files.service';
 import {
   orderDetailSchema,
@@ -186,7 +186,7 @@ describe('an order’s page', () => {
       contentType: 'application/pdf',
       originalName: 'receipt.pdf',
     });
-    await ctx.db.insert(paymentReceipts).values({ orderId: card.id, fileId: receipt.id, provider: 'Wave' });
+    await ctx.db.insert(paymentProofs).values({ orderId: card.id, fileId: receipt.id, provider: 'Wave' });
     await ctx.db
       .insert(refunds)
       .values({ orderId: card.id, amount: '5.00', provider: 'stripe', status: 'succeeded', actor: 'key:1' });
