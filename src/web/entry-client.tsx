@@ -1,6 +1,6 @@
 import './styles.css';
 import { useCallback, useEffect, useState } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { isLocale, LOCALE_STORAGE_KEY, type Locale } from '../shared/locale';
 import { SSR_STATE_KEY } from '../shared/ssr';
@@ -93,6 +93,10 @@ const pageViews = watchPageViews();
 // The page's language must be loaded before hydrating, or the first render would not match the HTML.
 // A page whose code loads on demand is loaded first, so that hydration finds it (app/routes.tsx).
 Promise.all([loadLocale(currentLocale), preloadPage(window.location.pathname)]).then(() => {
-  hydrateRoot(document.getElementById('root')!, <App />);
+  const root = document.getElementById('root')!;
+  // The service worker's offline shell has an empty root: nothing to hydrate, so it is rendered
+  // (hydrating it would be a mismatch, React error #418).
+  if (root.hasChildNodes()) hydrateRoot(root, <App />);
+  else createRoot(root).render(<App />);
   pageViews.loadTrackerWhenIdle();
 });

@@ -10,12 +10,13 @@ import type { Locale } from '../shared/locale';
 import { type RenderPage, SSR_STATE_KEY } from '../shared/ssr';
 import { AppShell } from './app/app-shell';
 import { createQueryClient } from './app/query-client';
-import { AppRoutes, prepareRoute } from './app/routes';
+import { AppRoutes, preloadPage, prepareRoute } from './app/routes';
 import { loadLocale } from './i18n';
 import { createApiClient } from './lib/api';
 import type { AppDeps } from './lib/deps';
 import { HeadCollectorContext, type HeadData, OG_LOCALES, SHARE_IMAGE_PATH, socialTags } from './lib/head';
 import { localisedPath } from './lib/paths';
+import { preloadGuideReviews } from './storefront/catalogue/guide-page';
 
 /** JSON that is safe inside a <script>: nothing in it can close the tag or start a comment. */
 export function serializeForScript(value: unknown): string {
@@ -91,6 +92,9 @@ export const render: RenderPage = async (request) => {
   await loadLocale(request.locale);
   const url = new URL(request.url, request.origin);
   const prepared = await prepareRoute(deps, url, (route, loose) => parsePattern(route, loose));
+  // Code loaded on demand is loaded before rendering: a part that suspends here would be sent hidden,
+  // with an inline script to reveal it that the CSP refuses (docs/decisions/041-no-suspense-on-the-server.md).
+  await Promise.all([preloadPage(url.pathname), preloadGuideReviews()]);
   if ('redirect' in prepared) return { kind: 'redirect', status: 302, location: prepared.redirect };
 
   const head: { data?: HeadData } = {};

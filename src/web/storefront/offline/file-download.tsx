@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { toast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
@@ -31,6 +32,10 @@ export function FileDownload(props: FileDownloadProps) {
   const download = useFileDownload(props);
   const size = (bytes: number) => formatFileSize(bytes, locale) || '0';
   const { progress } = download;
+  // The server cannot know whether this browser keeps files offline: the first render says no, as the
+  // server's HTML does, and the button appears right after hydration (a differing first render is a
+  // hydration mismatch, React error #418).
+  const keepsOffline = useSyncExternalStore(noChanges, canKeepOffline, () => false);
 
   const go = useAnnouncedRun(download.run, props.title);
 
@@ -53,7 +58,7 @@ export function FileDownload(props: FileDownloadProps) {
             ? t('download.resume', { done: size(download.kept) })
             : props.label}
         </button>
-        {props.offline && canKeepOffline() && !download.saved ? (
+        {props.offline && keepsOffline && !download.saved ? (
           <button
             type="button"
             disabled={download.busy}
@@ -84,6 +89,8 @@ export function FileDownload(props: FileDownloadProps) {
     </div>
   );
 }
+
+const noChanges = () => () => {};
 
 /** Runs a download and says how it ended: done (resumed at how much), kept, or why it failed. */
 function useAnnouncedRun(run: ReturnType<typeof useFileDownload>['run'], title: string) {
