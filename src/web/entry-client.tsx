@@ -92,11 +92,10 @@ const pageViews = watchPageViews();
 
 // The page's language must be loaded before hydrating, or the first render would not match the HTML.
 // A page whose code loads on demand is loaded first, so that hydration finds it (app/routes.tsx).
+// The offline shell (scripts/offline-worker.mjs) has no server HTML to hydrate: it is drawn here instead.
 Promise.all([loadLocale(currentLocale), preloadPage(window.location.pathname)]).then(() => {
   const root = document.getElementById('root')!;
-  // The service worker's offline shell has an empty root: nothing to hydrate, so it is rendered
-  // (hydrating it would be a mismatch, React error #418).
-  if (root.hasChildNodes()) hydrateRoot(root, <App />);
+  if (state) hydrateRoot(root, <App />);
   else createRoot(root).render(<App />);
   pageViews.loadTrackerWhenIdle();
 });

@@ -10,13 +10,12 @@ import type { Locale } from '../shared/locale';
 import { type RenderPage, SSR_STATE_KEY } from '../shared/ssr';
 import { AppShell } from './app/app-shell';
 import { createQueryClient } from './app/query-client';
-import { AppRoutes, preloadPage, prepareRoute } from './app/routes';
+import { AppRoutes, prepareRoute } from './app/routes';
 import { loadLocale } from './i18n';
 import { createApiClient } from './lib/api';
 import type { AppDeps } from './lib/deps';
 import { HeadCollectorContext, type HeadData, OG_LOCALES, SHARE_IMAGE_PATH, socialTags } from './lib/head';
 import { localisedPath } from './lib/paths';
-import { preloadGuideReviews } from './storefront/catalogue/guide-page';
 
 /** JSON that is safe inside a <script>: nothing in it can close the tag or start a comment. */
 export function serializeForScript(value: unknown): string {
@@ -67,10 +66,16 @@ function renderHead(head: HeadData | undefined, origin: string, locale: Locale):
   return tags.join('\n    ');
 }
 
-/** Renders everything, lazy route chunks included, before answering (the head is known only then). */
+/**
+ * Renders everything, lazy route chunks included, before answering (the head is known only then).
+ * Every boundary is written in place: React would otherwise move a large one to the end of the page
+ * with inline scripts to put it back, which the page's CSP (hashes of our own scripts) blocks and
+ * hydration then finds a different page.
+ */
 function renderComplete(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
     const stream = renderToPipeableStream(element, {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         const sink = new PassThrough();
         text(sink).then(resolve, reject);
@@ -92,9 +97,6 @@ export const render: RenderPage = async (request) => {
   await loadLocale(request.locale);
   const url = new URL(request.url, request.origin);
   const prepared = await prepareRoute(deps, url, (route, loose) => parsePattern(route, loose));
-  // Code loaded on demand is loaded before rendering: a part that suspends here would be sent hidden,
-  // with an inline script to reveal it that the CSP refuses (docs/decisions/041-no-suspense-on-the-server.md).
-  await Promise.all([preloadPage(url.pathname), preloadGuideReviews()]);
   if ('redirect' in prepared) return { kind: 'redirect', status: 302, location: prepared.redirect };
 
   const head: { data?: HeadData } = {};

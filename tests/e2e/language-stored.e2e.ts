@@ -6,6 +6,8 @@ import { withShopAndBrowser } from './shop-and-browser';
 const e2e = withShopAndBrowser();
 
 describe('the stored language', () => {
+  // No error at all: a page React could not render whole would show as a blocked inline script (CSP) or a
+  // hydration mismatch here.
   test.each([
     ['390 px', { width: 390, height: 844 }],
     ['desktop', { width: 1280, height: 800 }],
@@ -30,7 +32,6 @@ describe('the stored language', () => {
       expect(html).toContain('<html lang="en"');
       // English is a chunk of its own: the page names it so that it downloads beside the entry.
       expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/en-[\w-]+\.js">/);
-      // No error at all: no hydration mismatch, no script the page's CSP refuses.
       expect(errors).toEqual([]);
       await context.close();
     },

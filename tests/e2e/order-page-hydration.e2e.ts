@@ -8,7 +8,7 @@ import { payByTestCard, withShopAndBrowser } from './shop-and-browser';
 /**
  * The order page, opened fresh (server HTML, then hydration) in each state the payment flows reach,
  * at phone width in both languages: the browser's first render equals the server's HTML, so React
- * reports no hydration mismatch, and nothing else fails either (docs/decisions/041-no-suspense-on-the-server.md).
+ * reports no hydration mismatch, and nothing else fails either.
  */
 const e2e = withShopAndBrowser({
   shop: { env: { MOBILE_MONEY_PAYMENT_URL: 'https://pay.example/pay?ref={reference}&amount={amount}' } },

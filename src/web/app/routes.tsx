@@ -1,4 +1,4 @@
-import { type ComponentType, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { matchRoute, Redirect, Route, Switch } from 'wouter';
 import { COUNTRY_SLUGS } from '../../shared/countries';
 import { COUNTRY_PAGE_SIZE } from '../../shared/guide-pages';
@@ -6,7 +6,6 @@ import { LIBRARY_PAGE_PATHS } from '../../shared/library-pages';
 import { AdminEntry } from '../admin/admin-entry';
 import type { AppDeps } from '../lib/deps';
 import { ADMIN_TABS, paths } from '../lib/paths';
-import { preloadable } from '../lib/preloadable';
 import { queries } from '../lib/queries';
 import { type ListingQuery, listingQuery } from '../storefront/catalogue/guide-listing';
 import { GuidePage } from '../storefront/catalogue/guide-page';
@@ -38,8 +37,18 @@ interface StorefrontRoute {
  * cart fills in made React drop the server's HTML and show a blank area for seconds on a slow phone.
  */
 function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  const { Component, preload } = preloadable(load);
-  return { Page: Component, preload };
+  let loaded: ComponentType<P> | null = null;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+    });
+  const Lazy = lazy(load);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page at module load, never during a render
+  const Page = (props: P) => {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  };
+  return { Page, preload };
 }
 
 const checkout = lazyPage(() => import('../storefront/checkout/checkout-page'));

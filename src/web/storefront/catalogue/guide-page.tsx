@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'wouter';
 import type { GuideDetail } from '../../../shared/contracts/catalogue';
 import type { Locale } from '../../../shared/locale';
@@ -8,7 +8,6 @@ import { useApi, useAppDeps } from '../../lib/deps';
 import { formatFileSize } from '../../lib/format';
 import { Head, jsonLd, OG_LOCALES, socialTags } from '../../lib/head';
 import { localisedPath, paths } from '../../lib/paths';
-import { preloadable } from '../../lib/preloadable';
 import { queries } from '../../lib/queries';
 import { useQuery } from '../../lib/use-query';
 import { useCart } from '../cart/cart-context';
@@ -21,11 +20,8 @@ import { GuidePreview } from './guide-preview';
 import { WhatsAppShareLink } from './share-link';
 
 // The reviews are a chunk of their own, loaded only by a page that has some: the server renders them
-// with the page (loaded ahead there: `preloadGuideReviews`) and the browser hydrates them when the chunk
-// arrives (docs/features/reviews.md).
-const guideReviews = preloadable(() => import('./guide-reviews'));
-const GuideReviews = guideReviews.Component;
-export const preloadGuideReviews = guideReviews.preload;
+// with the page and the browser hydrates them when the chunk arrives (docs/features/reviews.md).
+const GuideReviews = lazy(() => import('./guide-reviews'));
 
 /** The rating and the reviews the page shows, as schema.org says them (docs/features/reviews.md). */
 function reviewMarkup(guide: GuideDetail) {

@@ -26,16 +26,16 @@ export interface FileDownloadProps extends FileDownloadTarget {
  * One file of an order: Download (in the page, resuming after a cut or an expired link, handed over
  * under its name at the end), and Save for offline, which keeps it on the phone instead.
  */
+const noSubscription = () => () => {};
+
 export function FileDownload(props: FileDownloadProps) {
   const t = useMessages(offlineMessages);
+  // The server cannot know the browser's Cache Storage: the button appears after hydration, never during it.
+  const offlineShelf = useSyncExternalStore(noSubscription, canKeepOffline, () => false);
   const { locale } = useI18n();
   const download = useFileDownload(props);
   const size = (bytes: number) => formatFileSize(bytes, locale) || '0';
   const { progress } = download;
-  // The server cannot know whether this browser keeps files offline: the first render says no, as the
-  // server's HTML does, and the button appears right after hydration (a differing first render is a
-  // hydration mismatch, React error #418).
-  const keepsOffline = useSyncExternalStore(noChanges, canKeepOffline, () => false);
 
   const go = useAnnouncedRun(download.run, props.title);
 
@@ -58,7 +58,7 @@ export function FileDownload(props: FileDownloadProps) {
             ? t('download.resume', { done: size(download.kept) })
             : props.label}
         </button>
-        {props.offline && keepsOffline && !download.saved ? (
+        {props.offline && offlineShelf && !download.saved ? (
           <button
             type="button"
             disabled={download.busy}
@@ -89,8 +89,6 @@ export function FileDownload(props: FileDownloadProps) {
     </div>
   );
 }
-
-const noChanges = () => () => {};
 
 /** Runs a download and says how it ended: done (resumed at how much), kept, or why it failed. */
 function useAnnouncedRun(run: ReturnType<typeof useFileDownload>['run'], title: string) {
