@@ -1,7 +1,8 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '../../../shared/contracts/endpoints/bound';
 import { FileNotFoundError } from '../../adapters/storage/file-store';
+import type { Db } from '../../db/client';
 import { route } from '../../http/endpoint';
 import { notFound } from '../../http/errors';
 import { parseByteRange } from './byte-range';
@@ -33,16 +34,18 @@ function rangeOutsideFile(reply: FastifyReply, size: number): FastifyReply {
     .send({ message: `The requested range is outside the file (${size} bytes).` });
 }
 
-export const downloadsRoutes: FastifyPluginAsyncZod<DownloadsRoutesOptions> = async (app, options) => {
-  const linkTtlMs = app.services.config.downloads.linkTtlMs;
-  const deps = { db: app.services.db, files: app.services.files, linkTtlMs };
-  const served = downloadRecording(app.services.config.analytics.geoip, options.recordDownload);
-  // The signing secret is made when the shop starts, so that checking a link (even a forged one,
-  // refused with 403) never writes to the database.
+/** Made at start, so that checking a link (even a forged one, refused with 403) never writes. */
+function makeSecretAtStart(app: FastifyInstance, db: Db): void {
   app.addHook('onReady', async () => {
-    await downloadSigningSecret(deps.db);
+    await downloadSigningSecret(db);
   });
+}
 
+export const downloadsRoutes: FastifyPluginAsyncZod<DownloadsRoutesOptions> = async (app, options) => {
+  const { db, files, config } = app.services;
+  const deps = { db, files, linkTtlMs: config.downloads.linkTtlMs };
+  const served = downloadRecording(config.analytics.geoip, options.recordDownload);
+  makeSecretAtStart(app, db);
   // The answers hold a bearer URL to the buyer's stamped file: personal, like the file itself.
   route(app, api.storefront.zipLink, async (request, reply) => {
     reply.header('cache-control', PERSONAL);
@@ -71,7 +74,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<DownloadsRoutesOptions> = as
     if (files.presignedDownloadUrl) {
       // A bucket serves the bytes itself: the grant was checked above, the URL lives 15 minutes.
       const url = await files.presignedDownloadUrl(file.storageKey, {
-        expiresInSeconds: linkTtlMs / 1000,
+        expiresInSeconds: deps.linkTtlMs / 1000,
         contentDisposition: attachmentDisposition(file.originalName),
         contentType: 'application/pdf',
       });
