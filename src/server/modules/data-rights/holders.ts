@@ -135,8 +135,18 @@ const whatsappHolder: DataHolder = {
   },
 };
 
-/** The mobile-money proofs (exported as files too) and the stamped copies, which print the buyer's name. */
-const filesHolder: DataHolder = {
+/** Stored files removed with their rows; the keys are returned for deletion after commit. */
+async function deleteStoredFiles(tx: DbOrTx, fileIds: string[]): Promise<string[]> {
+  if (fileIds.length === 0) return [];
+  const deleted = await rows(
+    tx,
+    sql`delete from stored_files where id::text = any(${ids(fileIds)}) returning storage_key`,
+  );
+  return deleted.map((r) => String(r.storage_key));
+}
+
+/** The mobile-money payment proofs, exported as files too, and deleted from storage on erasure. */
+const proofsHolder: DataHolder = {
   name: 'payment-proofs',
   collect: (db, s) =>
     rows(
@@ -149,18 +159,35 @@ const filesHolder: DataHolder = {
       tx,
       sql`delete from payment_receipts where ${orderIn(sql`order_id`, s)} returning file_id`,
     );
+    return deleteStoredFiles(
+      tx,
+      proofs.map((r) => String(r.file_id)),
+    );
+  },
+};
+
+/**
+ * Downloads: each guide file the buyer opened has its stamped copy (made at the first download),
+ * which prints the buyer's name and email; erased, a later download of a new order stamps afresh.
+ */
+const downloadsHolder: DataHolder = {
+  name: 'downloads',
+  collect: (db, s) =>
+    rows(
+      db,
+      sql`select i.order_id, i.title, c.created_at as first_downloaded_at from stamped_copies c
+        join order_items i on i.id = c.order_item_id where ${orderIn(sql`i.order_id`, s)} order by c.created_at`,
+    ),
+  async erase(tx, s) {
     const copies = await rows(
       tx,
       sql`delete from stamped_copies c using order_items i where i.id = c.order_item_id
         and ${orderIn(sql`i.order_id`, s)} returning c.file_id`,
     );
-    const fileIds = [...proofs, ...copies].map((r) => String(r.file_id));
-    if (fileIds.length === 0) return [];
-    const deleted = await rows(
+    return deleteStoredFiles(
       tx,
-      sql`delete from stored_files where id::text = any(${ids(fileIds)}) returning storage_key`,
+      copies.map((r) => String(r.file_id)),
     );
-    return deleted.map((r) => String(r.storage_key));
   },
 };
 
@@ -234,7 +261,8 @@ export const dataHolders: DataHolder[] = [
   emailsHolder,
   jobsHolder,
   whatsappHolder,
-  filesHolder,
+  proofsHolder,
+  downloadsHolder,
   reviewsHolder,
   libraryHolder,
   analyticsHolder,
