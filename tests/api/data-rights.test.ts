@@ -1,7 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminActivity, erasedPeople, orders, storedFiles } from '../../src/server/db/schema';
+import {
+  adminActivity,
+  erasedPeople,
+  orders,
+  paymentReceipts,
+  storedFiles,
+} from '../../src/server/db/schema';
 import { drainEditionJobs, publish } from '../helpers/editions';
 import { readEmail } from '../helpers/mail';
 import { multipartBody } from '../helpers/multipart';
@@ -104,9 +110,12 @@ describe("a customer's export and erasure", () => {
     const download = await ctx.app.inject({ url: `/api/download/${order.publicId}/${dakar.id}` });
     expect(download.statusCode).toBeLessThan(400);
     proofKeys = (
-      await ctx.db.execute(sql`select f.storage_key from payment_receipts r join stored_files f on f.id = r.file_id
-        where r.order_id = ${order.id}`)
-    ).rows.map((r) => String((r as { storage_key: string }).storage_key));
+      await ctx.db
+        .select({ key: storedFiles.storageKey })
+        .from(paymentReceipts)
+        .innerJoin(storedFiles, eq(storedFiles.id, paymentReceipts.fileId))
+        .where(eq(paymentReceipts.orderId, order.id))
+    ).map((r) => r.key);
     expect(proofKeys).toHaveLength(1);
 
     const res = await admin('/api/admin/customers/data/export', { email: person.email });

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { erasedPeople } from '../../db/schema';
 import { recordActivity } from '../activity/activity';
 import { enqueueJob } from '../jobs/jobs.service';
-import { deleteErasedFile } from './data-rights.jobs';
+import { deleteErasedFile } from './erased-files';
 import { dataHolders, rows, type Subject } from './holders';
 import { ERASED_EMAIL, normaliseEmail, normalisePhone, type Person, personHash } from './person';
 
