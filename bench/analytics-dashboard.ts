@@ -19,7 +19,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { rangeBounds } from '../src/server/modules/analytics/dashboard-format';
-import { ANALYTICS_RANGES, type AnalyticsRange } from '../src/shared/contracts/admin/analytics';
+import { ANALYTICS_RANGES, type AnalyticsRange } from '../src/shared/contracts/endpoints/analytics.schemas';
 import { isMain, loadAverage, median, printTable } from './shop';
 
 const ADMIN_KEY = 'bench-analytics-admin-key-0123456789';

@@ -137,7 +137,7 @@ const [order] = (
   }
 ).rows;
 const storedBytes = await count(
-  sql`select coalesce(sum(f.size), 0) as n from payment_receipts r join stored_files f on f.id = r.file_id where r.order_id = ${order!.id}`,
+  sql`select coalesce(sum(f.size), 0) as n from payment_proofs r join stored_files f on f.id = r.file_id where r.order_id = ${order!.id}`,
 );
 const emailJobs = await count(
   sql`select count(*) as n from jobs where kind = 'mobile-money-email' and payload->>'orderId' = ${order!.id}`,

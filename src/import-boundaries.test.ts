@@ -40,7 +40,7 @@ const IMPORTS: Record<string, [specifier: string, allowed: boolean][]> = {
     ['@tanstack/react-query', false],
   ],
   'src/web/storefront/order/a.ts': [
-    ['../checkout/receipt-upload', true],
+    ['../checkout/proof-upload', true],
     ['../home/home-page', false],
     ['@tanstack/react-query', false],
   ],

@@ -231,7 +231,7 @@ const jobsSettings = fromEnv({
 /** Limits on uploads: per client address, and the free space /readyz asks for. */
 const uploadsSettings = fromEnv({
   /** Receipt uploads per client address per 10 minutes (each order also takes 10 tries and keeps 5 receipts). */
-  receiptsPerClient: ['RECEIPT_UPLOADS_PER_CLIENT', count(1, 1_000_000, 10)],
+  proofsPerClient: ['RECEIPT_UPLOADS_PER_CLIENT', count(1, 1_000_000, 10)],
   /** Admin uploads (guides, media) per client address per minute. */
   adminPerMinute: ['ADMIN_UPLOADS_PER_MINUTE', count(1, 1_000_000, 60)],
   /** Below FILES_MIN_FREE_MB free where files are kept, /readyz answers 503. */

@@ -1,6 +1,6 @@
 import { COUNTRY_SLUGS, guideMatchesCountry } from './countries';
 import { DATA_PRICES, type DataPriceRegion } from './data-prices';
-import { formatFileSize } from './file-size';
+import { downloadBytes, formatFileSize } from './file-size';
 
 export type { DataPriceRegion } from './data-prices';
 
@@ -40,16 +40,20 @@ const EDITION = {
   en: { full: 'Full edition', light: 'Light edition', data: 'of data', colon: ': ' },
 } satisfies Record<Locale, Record<string, string>>;
 
-/** "Version légère : 3,1 Mo ≈ 4 FCFA de données" / "Light edition: 3.1 MB ≈ 4 FCFA of data". */
+/**
+ * "Version légère : 3,1 Mo ≈ 4 FCFA de données" / "Light edition: 3.1 MB ≈ 4 FCFA of data", for a source PDF of
+ * `bytes` (or several, as in a ZIP): the size and cost of the buyer's stamped copies.
+ */
 export function downloadCostLine(
   edition: 'full' | 'light',
-  bytes: number,
+  bytes: number | number[],
   region: DataPriceRegion,
   locale: Locale,
 ): string {
   const words = EDITION[locale];
-  const size = formatFileSize(bytes, locale);
-  return `${words[edition]}${words.colon}${size} ${formatDataCost(bytes, region, locale)} ${words.data}`;
+  const download = [bytes].flat().reduce((sum, one) => sum + downloadBytes(one), 0);
+  const size = formatFileSize(download, locale);
+  return `${words[edition]}${words.colon}${size} ${formatDataCost(download, region, locale)} ${words.data}`;
 }
 
 /** A guide PDF's two sizes and what each costs, as the pages and the email show them. */

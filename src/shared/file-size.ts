@@ -21,3 +21,15 @@ export function formatFileSize(bytes: number | null | undefined, locale: Locale)
 export function formatBytes(bytes: number, locale: Locale): string {
   return formatFileSize(bytes, locale) || `0 ${UNITS[locale][0]}`;
 }
+
+/**
+ * What stamping adds to a guide's PDF: the buyer's line, embedded once with its font, drawn on each page. Measured on
+ * the shop's guides at 10–20 KB whatever their length (`npx tsx bench/stamping.ts`), so sizes shown before a download
+ * are the source's plus this: what the buyer will download, never less (docs/features/light-editions.md).
+ */
+export const STAMP_ALLOWANCE_BYTES = 20 * 1024;
+
+/** The size of a buyer's stamped copy of a PDF of `bytes`, as shown before the download. */
+export function downloadBytes(bytes: number): number {
+  return bytes > 0 ? bytes + STAMP_ALLOWANCE_BYTES : bytes;
+}

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminActivity } from '../../src/server/db/schema';
-import { orderDetailSchema } from '../../src/shared/contracts/admin/orders';
 import { activityPageSchema } from '../../src/shared/contracts/endpoints/admin-activity.schemas';
+import { orderDetailSchema } from '../../src/shared/contracts/endpoints/admin-orders.schemas';
 import { type GuideRow, insertSellableGuide } from '../helpers/orders';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 import { ADMIN_KEY, adminRequest, placedOrder } from './admin-orders-support';

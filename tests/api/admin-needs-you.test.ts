@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { emailLog, guideReviews, whatsappMessages } from '../../src/server/db/schema';
-import { needsYouSchema } from '../../src/shared/contracts/admin/needs-you';
+import { needsYouSchema } from '../../src/shared/contracts/endpoints/admin-needs-you.schemas';
 import { type GuideRow, insertSellableGuide } from '../helpers/orders';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 import { ADMIN_KEY, adminRequest, placedOrder } from './admin-orders-support';

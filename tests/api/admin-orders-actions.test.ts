@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminActivity, orderEvents } from '../../src/server/db/schema';
-import { orderDetailSchema } from '../../src/shared/contracts/admin/orders';
+import { orderDetailSchema } from '../../src/shared/contracts/endpoints/admin-orders.schemas';
 import { readEmail } from '../helpers/mail';
 import { type GuideRow, insertSellableGuide, type OrderRow } from '../helpers/orders';
 import type { TestSmtpServer } from '../helpers/smtp';

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { orderEvents, paymentReceipts, refunds } from '../../src/server/db/schema';
+import { orderEvents, paymentProofs, refunds } from '../../src/server/db/schema';
 import { storeFile } from '../../src/server/modules/files/files.service';
-import { orderDetailSchema, orderListSchema } from '../../src/shared/contracts/admin/orders';
+import {
+  orderDetailSchema,
+  orderListSchema,
+} from '../../src/shared/contracts/endpoints/admin-orders.schemas';
 import { type GuideRow, insertSellableGuide, type OrderRow } from '../helpers/orders';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 import { ADMIN_KEY, adminRequest, placedOrder } from './admin-orders-support';
@@ -183,7 +186,7 @@ describe('an order’s page', () => {
       contentType: 'application/pdf',
       originalName: 'receipt.pdf',
     });
-    await ctx.db.insert(paymentReceipts).values({ orderId: card.id, fileId: receipt.id, provider: 'Wave' });
+    await ctx.db.insert(paymentProofs).values({ orderId: card.id, fileId: receipt.id, provider: 'Wave' });
     await ctx.db
       .insert(refunds)
       .values({ orderId: card.id, amount: '5.00', provider: 'stripe', status: 'succeeded', actor: 'key:1' });

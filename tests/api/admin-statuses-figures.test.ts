@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { orderListSchema } from '../../src/shared/contracts/admin/orders';
 import { customerPageSchema } from '../../src/shared/contracts/endpoints/admin-customers.schemas';
+import { orderListSchema } from '../../src/shared/contracts/endpoints/admin-orders.schemas';
 import { type GuideRow, insertSellableGuide, type OrderRow } from '../helpers/orders';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 import { ADMIN_KEY, adminRequest, placedOrder } from './admin-orders-support';

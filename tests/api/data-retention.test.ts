@@ -6,7 +6,7 @@ import {
   librarySessions,
   librarySignIns,
   orders,
-  paymentReceipts,
+  paymentProofs,
   storedFiles,
 } from '../../src/server/db/schema';
 import {
@@ -51,7 +51,7 @@ async function decidedWithProof(daysAgo: number) {
       sha256: 'x',
     })
     .returning();
-  await ctx.db.insert(paymentReceipts).values({ orderId: order.id, fileId: file!.id, provider: 'Wave' });
+  await ctx.db.insert(paymentProofs).values({ orderId: order.id, fileId: file!.id, provider: 'Wave' });
   return { orderId: order.id, key };
 }
 
@@ -60,7 +60,7 @@ test('proofs go 12 months after the decision, the file too; a younger one stays'
   const young = await decidedWithProof(300);
   const run = await applyRetention(ctx.app.services, NOW);
   expect(run.proofs).toBe(1);
-  const left = await ctx.db.select().from(paymentReceipts);
+  const left = await ctx.db.select().from(paymentProofs);
   expect(left.map((r) => r.orderId)).toEqual([young.orderId]);
   // The file goes by its job, after commit: run now, as the worker will.
   await ctx.db.execute(sql`update jobs set run_after = now() where kind = 'data-rights.delete-file'`);

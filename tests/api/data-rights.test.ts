@@ -1,13 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  adminActivity,
-  erasedPeople,
-  orders,
-  paymentReceipts,
-  storedFiles,
-} from '../../src/server/db/schema';
+import { adminActivity, erasedPeople, orders, paymentProofs, storedFiles } from '../../src/server/db/schema';
 import { drainEditionJobs, publish } from '../helpers/editions';
 import { readEmail } from '../helpers/mail';
 import { multipartBody } from '../helpers/multipart';
@@ -112,9 +106,9 @@ describe("a customer's export and erasure", () => {
     proofKeys = (
       await ctx.db
         .select({ key: storedFiles.storageKey })
-        .from(paymentReceipts)
-        .innerJoin(storedFiles, eq(storedFiles.id, paymentReceipts.fileId))
-        .where(eq(paymentReceipts.orderId, order.id))
+        .from(paymentProofs)
+        .innerJoin(storedFiles, eq(storedFiles.id, paymentProofs.fileId))
+        .where(eq(paymentProofs.orderId, order.id))
     ).map((r) => r.key);
     expect(proofKeys).toHaveLength(1);
 

@@ -1,7 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { emailLog, jobs, orders } from '../../src/server/db/schema';
-import { adminEditionSchema, editionMailingRowSchema } from '../../src/shared/contracts/admin/editions';
+import {
+  adminEditionSchema,
+  editionMailingRowSchema,
+} from '../../src/shared/contracts/endpoints/editions.schemas';
 import { drainEditionJobs, publish } from '../helpers/editions';
 import { readEmail } from '../helpers/mail';
 import { type GuideRow, insertOrder, insertSellableGuide } from '../helpers/orders';

@@ -10,8 +10,11 @@ import {
   storedFiles,
   travelGuides,
 } from '../../src/server/db/schema';
-import { adminEditionListSchema, adminEditionSchema } from '../../src/shared/contracts/admin/editions';
 import { orderEditionsSchema } from '../../src/shared/contracts/editions';
+import {
+  adminEditionListSchema,
+  adminEditionSchema,
+} from '../../src/shared/contracts/endpoints/editions.schemas';
 import { downloadResponseSchema } from '../../src/shared/contracts/orders';
 import { activityRows } from '../helpers/admin-activity';
 import { publish } from '../helpers/editions';
@@ -167,7 +170,10 @@ describe('refusals', () => {
     const english = await insertSellableGuide(ctx, { title: 'Dakar in a week', locale: 'en' });
     const noEnglish = await publish(ctx, ADMIN_KEY, english.id, { fields: { changesEn: '' } });
     expect(noEnglish.statusCode, noEnglish.body).toBe(400);
-    expect(noEnglish.json()).toMatchObject({ message: 'What changed (English) is required', field: 'changesEn' });
+    expect(noEnglish.json()).toMatchObject({
+      message: 'What changed (English) is required',
+      field: 'changesEn',
+    });
 
     const onlyEnglish = await publish(ctx, ADMIN_KEY, english.id, {
       fields: { changesFr: '', changesEn: 'New ferry times.' },

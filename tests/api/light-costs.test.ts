@@ -5,6 +5,7 @@ import { deliverOrderJob } from '../../src/server/modules/mail/delivery-jobs';
 import { guideDetailSchema } from '../../src/shared/contracts/catalogue';
 import { orderSchema } from '../../src/shared/contracts/orders';
 import { downloadCostLine } from '../../src/shared/data-cost';
+import { downloadBytes } from '../../src/shared/file-size';
 import { insertPhotoGuide } from '../helpers/light-guides';
 import { readEmail } from '../helpers/mail';
 import { type GuideRow, insertOrder, insertSellableGuide } from '../helpers/orders';
@@ -64,6 +65,30 @@ describe('what a download costs, said where the shopper looks', () => {
     const plain = body.items.find((item) => item.guide.id === textOnly.id)!;
     expect(photo.guide).toMatchObject({ lightFileSize: sizes.light, dataRegion: 'senegal' });
     expect(plain.guide).toMatchObject({ lightFileSize: null, dataRegion: 'default' });
+  });
+
+  test('the sizes shown are what the buyer downloads: the stamped copy, never more than 12 KB or 25 % less', async () => {
+    const { order } = await insertOrder(ctx.db, {
+      guides: [dakar],
+      firstName: 'Aïssatou',
+      lastName: 'Diallo-Ndiaye',
+    });
+    for (const [variant, source] of [
+      ['full', sizes.full],
+      ['light', sizes.light],
+    ] as const) {
+      const query = variant === 'light' ? '?variant=light' : '';
+      const link = await ctx.app.inject({ url: `/api/download/${order.publicId}/${dakar.id}${query}` });
+      expect(link.statusCode, link.body).toBe(200);
+      const file = await ctx.app.inject({ url: link.json().downloadUrl });
+      expect(file.statusCode).toBe(200);
+      const downloaded = file.rawPayload.length;
+      const shown = downloadBytes(source);
+      // Never less than what arrives (the light copy once read 39 KB and downloaded 49 KB)...
+      expect(shown, variant).toBeGreaterThanOrEqual(downloaded);
+      // ...and close to it.
+      expect(shown - downloaded, variant).toBeLessThanOrEqual(Math.max(12 * 1024, downloaded * 0.25));
+    }
   });
 
   test.each([

@@ -78,7 +78,7 @@ async function hoursPass(order: { rowId: string }, hours: number) {
   await ctx.app.services.jobs.runDueJobs();
 }
 
-async function sendReceipt(publicId: string) {
+async function sendProof(publicId: string) {
   const png = await sharp({ create: { width: 60, height: 90, channels: 3, background: '#ffcc00' } })
     .png()
     .toBuffer();
@@ -166,7 +166,7 @@ describe('an unpaid mobile-money order', () => {
   test('no reminder once a receipt came', async () => {
     const order = await placeOrder();
     await ctx.app.services.jobs.runDueJobs();
-    await sendReceipt(order.id);
+    await sendProof(order.id);
     await hoursPass(order, 61);
     const subjects = mailsTo(order.email).map((m) => m.subject);
     expect(subjects).toHaveLength(2);
@@ -213,7 +213,7 @@ describe('an unpaid mobile-money order', () => {
       providers: ['Wave', 'Orange Money'],
       totalXof: 14103,
     });
-    await sendReceipt(order.id);
+    await sendProof(order.id);
     const after = (await ctx.app.inject({ method: 'GET', url: `/api/orders/${order.id}` })).json();
     expect(after.status).toBe('pending_verification');
     expect(after.mobileMoneyPayment).toBeUndefined();

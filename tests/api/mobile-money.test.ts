@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { emailLog, jobs, orders, paymentReceipts, storedFiles } from '../../src/server/db/schema';
+import { emailLog, jobs, orders, paymentProofs, storedFiles } from '../../src/server/db/schema';
 import { DELIVER_ORDER_JOB } from '../../src/server/modules/mail/delivery-jobs';
 import { makeGuidePdf } from '../helpers/fixtures';
 import { readEmail } from '../helpers/mail';
@@ -79,7 +79,7 @@ const png = (color = '#ffcc00') =>
     .png()
     .toBuffer();
 
-function sendReceipt(
+function sendProof(
   publicId: string,
   file: { data: Buffer; fileName: string; type: string } | null,
   provider = 'mobile_money',
@@ -106,7 +106,7 @@ const admin = (method: 'GET' | 'PATCH' | 'POST', url: string, payload?: unknown)
 
 const rowOf = async (publicId: string) =>
   (await ctx.db.select().from(orders).where(eq(orders.publicId, publicId)))[0]!;
-const receiptFiles = async () =>
+const proofFiles = async () =>
   (
     await ctx.db
       .select({ n: sql<number>`count(*)::int` })
@@ -155,7 +155,7 @@ describe('a mobile-money order', () => {
     });
     expect((await ctx.app.inject({ url: `/api/download/${publicId}/${dakar.id}` })).statusCode).toBe(403);
 
-    const upload = await sendReceipt(
+    const upload = await sendProof(
       publicId,
       { data: await png(), fileName: 'reçu wave.png', type: 'image/png' },
       'Wave',
@@ -163,7 +163,7 @@ describe('a mobile-money order', () => {
     expect(upload.statusCode, upload.body).toBe(201);
     expect((await rowOf(publicId)).status).toBe('pending_verification');
     expect((await rowOf(publicId)).paymentProvider).toBe('Wave');
-    const [receipt] = await ctx.db.select().from(paymentReceipts).where(eq(paymentReceipts.orderId, row.id));
+    const [receipt] = await ctx.db.select().from(paymentProofs).where(eq(paymentProofs.orderId, row.id));
     const [file] = await ctx.db.select().from(storedFiles).where(eq(storedFiles.id, receipt!.fileId));
     // Re-encoded, private: no public name, so /api/images can never serve it.
     expect(file).toMatchObject({ purpose: 'receipt', contentType: 'image/webp', publicName: null });
@@ -231,7 +231,7 @@ describe('a mobile-money order', () => {
     const order = await placedOrder();
     const pdf = await makeGuidePdf('Reçu Orange Money');
     expect(
-      (await sendReceipt(order.id, { data: pdf, fileName: 'recu.pdf', type: 'application/pdf' })).statusCode,
+      (await sendProof(order.id, { data: pdf, fileName: 'recu.pdf', type: 'application/pdf' })).statusCode,
     ).toBe(201);
     const row = await rowOf(order.id);
     const reject = await admin('PATCH', `/api/orders/${row.id}/reject`);
@@ -253,10 +253,10 @@ describe('a mobile-money order', () => {
     expect(view.headers['content-type']).toBe('image/webp');
     expect((await sharp(view.rawPayload).metadata()).format).toBe('webp');
     // A receipt for a decided order is refused and stores nothing.
-    const before = await receiptFiles();
-    const late = await sendReceipt(order.id, { data: await png(), fileName: 'x.png', type: 'image/png' });
+    const before = await proofFiles();
+    const late = await sendProof(order.id, { data: await png(), fileName: 'x.png', type: 'image/png' });
     expect(late.statusCode).toBe(409);
-    expect(await receiptFiles()).toBe(before);
+    expect(await proofFiles()).toBe(before);
   });
 
   test("a rejection with a reason puts the reason in the email, in the order's language", async () => {
@@ -290,18 +290,18 @@ describe('a mobile-money order', () => {
 
   test('a second receipt is kept beside the first', async () => {
     const order = await placedOrder();
-    await sendReceipt(order.id, { data: await png('#ff0000'), fileName: 'a.png', type: 'image/png' });
-    await sendReceipt(order.id, {
+    await sendProof(order.id, { data: await png('#ff0000'), fileName: 'a.png', type: 'image/png' });
+    await sendProof(order.id, {
       data: await makeGuidePdf('second'),
       fileName: 'b.pdf',
       type: 'application/pdf',
     });
     const row = await rowOf(order.id);
     const receipts = await ctx.db
-      .select({ fileId: paymentReceipts.fileId, contentType: storedFiles.contentType })
-      .from(paymentReceipts)
-      .innerJoin(storedFiles, eq(storedFiles.id, paymentReceipts.fileId))
-      .where(eq(paymentReceipts.orderId, row.id));
+      .select({ fileId: paymentProofs.fileId, contentType: storedFiles.contentType })
+      .from(paymentProofs)
+      .innerJoin(storedFiles, eq(storedFiles.id, paymentProofs.fileId))
+      .where(eq(paymentProofs.orderId, row.id));
     expect(receipts.map((r) => r.contentType)).toEqual(['image/webp', 'image/webp']);
     const listed = (await admin('GET', '/api/orders/pending-mobile-money'))
       .json()
@@ -338,7 +338,7 @@ describe('a mobile-money order', () => {
 
 describe('receipt checks', () => {
   async function expectRefused(
-    res: Awaited<ReturnType<typeof sendReceipt>>,
+    res: Awaited<ReturnType<typeof sendProof>>,
     publicId: string,
     status: number,
     message: string,
@@ -347,18 +347,18 @@ describe('receipt checks', () => {
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json()).toEqual({ message });
     expect((await rowOf(publicId)).status).toBe('pending');
-    expect(await receiptFiles()).toBe(filesBefore);
+    expect(await proofFiles()).toBe(filesBefore);
     expect(
       await ctx.db
         .select()
-        .from(paymentReceipts)
-        .where(eq(paymentReceipts.orderId, (await rowOf(publicId)).id)),
+        .from(paymentProofs)
+        .where(eq(paymentProofs.orderId, (await rowOf(publicId)).id)),
     ).toEqual([]);
   }
 
   test('a PNG renamed .pdf is taken for what it is: an image, re-encoded', async () => {
     const order = await placedOrder();
-    const res = await sendReceipt(order.id, {
+    const res = await sendProof(order.id, {
       data: await png(),
       fileName: 'recu.pdf',
       type: 'application/pdf',
@@ -367,26 +367,26 @@ describe('receipt checks', () => {
     const row = await rowOf(order.id);
     const [file] = await ctx.db
       .select({ contentType: storedFiles.contentType, originalName: storedFiles.originalName })
-      .from(paymentReceipts)
-      .innerJoin(storedFiles, eq(storedFiles.id, paymentReceipts.fileId))
-      .where(eq(paymentReceipts.orderId, row.id));
+      .from(paymentProofs)
+      .innerJoin(storedFiles, eq(storedFiles.id, paymentProofs.fileId))
+      .where(eq(paymentProofs.orderId, row.id));
     expect(file).toEqual({ contentType: 'image/webp', originalName: 'recu.webp' });
   });
 
   test('an HTML file named .jpg is refused with the spec’s text and changes nothing', async () => {
     const order = await placedOrder();
-    const before = await receiptFiles();
+    const before = await proofFiles();
     const html = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
-    const res = await sendReceipt(order.id, { data: html, fileName: 'recu.jpg', type: 'image/jpeg' });
+    const res = await sendProof(order.id, { data: html, fileName: 'recu.jpg', type: 'image/jpeg' });
     await expectRefused(res, order.id, 400, 'Please select a valid file (PNG, WEBP, PDF, JPG, JPEG)', before);
   });
 
   test('5 MB + 1 byte is refused with 413 and leaves nothing', async () => {
     const order = await placedOrder();
-    const before = await receiptFiles();
+    const before = await proofFiles();
     const big = Buffer.alloc(5 * 1024 * 1024 + 1, 0x20);
     (await png()).copy(big);
-    const res = await sendReceipt(order.id, { data: big, fileName: 'big.png', type: 'image/png' });
+    const res = await sendProof(order.id, { data: big, fileName: 'big.png', type: 'image/png' });
     await expectRefused(res, order.id, 413, 'File size must be less than 5 MB', before);
   });
 
@@ -394,13 +394,13 @@ describe('receipt checks', () => {
     const order = await placedOrder();
     const pdf = await makeGuidePdf('Reçu');
     const padded = Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024 - pdf.length, 0x0a)]);
-    const res = await sendReceipt(order.id, { data: padded, fileName: 'recu.pdf', type: 'application/pdf' });
+    const res = await sendProof(order.id, { data: padded, fileName: 'recu.pdf', type: 'application/pdf' });
     expect(res.statusCode, res.body).toBe(201);
   });
 
   test('a chunked body with no length is cut off with 413 as it passes 5 MB', async () => {
     const order = await placedOrder();
-    const before = await receiptFiles();
+    const before = await proofFiles();
     const { payload, contentType } = multipartBody([
       {
         name: 'receipt',
@@ -434,15 +434,15 @@ describe('receipt checks', () => {
 
   test('no file, or an unknown provider, is a 400 naming the field', async () => {
     const order = await placedOrder();
-    const before = await receiptFiles();
+    const before = await proofFiles();
     await expectRefused(
-      await sendReceipt(order.id, null),
+      await sendProof(order.id, null),
       order.id,
       400,
       'receipt: choose a file to send',
       before,
     );
-    const res = await sendReceipt(
+    const res = await sendProof(
       order.id,
       { data: await png(), fileName: 'a.png', type: 'image/png' },
       'PayPal',
@@ -454,16 +454,16 @@ describe('receipt checks', () => {
   test('only the order’s access token opens the receipt upload: not the reference, not the internal id', async () => {
     const order = await placedOrder();
     const row = await rowOf(order.id);
-    const before = await receiptFiles();
+    const before = await proofFiles();
     // One character off (never the same character: an id may itself end with 'A').
     const nearMiss = `${order.id.slice(0, -1)}${order.id.endsWith('A') ? 'B' : 'A'}`;
     for (const id of [order.djamoReference, row.id, row.orderNumber, nearMiss]) {
-      const res = await sendReceipt(id, { data: await png(), fileName: 'a.png', type: 'image/png' });
+      const res = await sendProof(id, { data: await png(), fileName: 'a.png', type: 'image/png' });
       expect(res.statusCode, id).toBe(404);
       expect(res.json()).toEqual({ message: 'Order not found' });
     }
     expect((await rowOf(order.id)).status).toBe('pending');
-    expect(await receiptFiles()).toBe(before);
+    expect(await proofFiles()).toBe(before);
   });
 });
 
@@ -545,9 +545,9 @@ describe('the operator’s decision', () => {
       verifiedBy: 'admin',
     });
     expect(unknown.statusCode).toBe(404);
-    const noReceipt = await admin('GET', `/api/admin/receipts/${row.id}`);
-    expect(noReceipt.statusCode).toBe(404);
-    expect(noReceipt.json()).toEqual({ message: 'Receipt not found' });
+    const noProof = await admin('GET', `/api/admin/receipts/${row.id}`);
+    expect(noProof.statusCode).toBe(404);
+    expect(noProof.json()).toEqual({ message: 'Receipt not found' });
   });
 
   test('orders waiting more than 24 hours are marked overdue', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { discountCodes, discountRedemptions, orders } from '../../src/server/db/schema';
-import type { AnalyticsSummary } from '../../src/shared/contracts/admin/analytics';
+import type { AnalyticsSummary } from '../../src/shared/contracts/endpoints/analytics.schemas';
 import { type GuideRow, insertOrder, insertSellableGuide } from '../helpers/orders';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 import { ADMIN_KEY, refund } from './refunds-helpers';

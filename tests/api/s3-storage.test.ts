@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { AdminGuide } from '../../src/shared/contracts/admin/guides';
+import type { AdminGuide } from '../../src/shared/contracts/endpoints/guides.schemas';
 import { orderSchema } from '../../src/shared/contracts/orders';
 import { makeGuidePdf } from '../helpers/fixtures';
 import { pngCover, postGuideForm } from '../helpers/multipart';

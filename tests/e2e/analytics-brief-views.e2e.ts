@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core';
 import { expect, test } from 'vitest';
-import type { AnalyticsPages } from '../../src/shared/contracts/admin/analytics';
+import type { AnalyticsPages } from '../../src/shared/contracts/endpoints/analytics.schemas';
 import { CHROMIUM_ARGS } from './harness';
 import { withShopAndBrowser } from './shop-and-browser';
 

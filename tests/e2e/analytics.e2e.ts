@@ -1,12 +1,12 @@
 import { type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import type { AnalyticsEvent } from '../../src/shared/contracts/analytics';
 import type {
   AnalyticsEvents,
   AnalyticsFunnel,
   AnalyticsPages,
   AnalyticsSummary,
-} from '../../src/shared/contracts/admin/analytics';
-import type { AnalyticsEvent } from '../../src/shared/contracts/analytics';
+} from '../../src/shared/contracts/endpoints/analytics.schemas';
 import { CHROMIUM_ARGS, checkoutFirstCard, keepScreenshot, trackPageErrors } from './harness';
 import { withShopAndBrowser } from './shop-and-browser';
 

@@ -14,7 +14,7 @@ import {
   endProcess,
   faultSeed,
   json,
-  mobileMoneyOrderWithReceipt,
+  mobileMoneyOrderWithProof,
   openStoppedShopDatabase,
   pricedGuides,
   seededRandom,
@@ -121,7 +121,7 @@ describe('the server killed (SIGKILL) at random points, then restarted', () => {
     // Mobile-money orders waiting for the operator, made before any fault.
     const waiting = [];
     for (let i = 0; i < MM_ROUNDS * MM_BATCH; i++) {
-      waiting.push(await mobileMoneyOrderWithReceipt(shop, shopperFor(`faults-mm-${i}@example.com`), pick()));
+      waiting.push(await mobileMoneyOrderWithProof(shop, shopperFor(`faults-mm-${i}@example.com`), pick()));
     }
     const pending = await json<PendingMobileMoneyOrder[]>(
       await fetch(`${shop.url}/api/orders/pending-mobile-money`, { headers: admin }),

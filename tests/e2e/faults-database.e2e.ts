@@ -4,7 +4,7 @@ import { chown, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { EmailLogEntry } from '../../src/shared/contracts/admin/emails';
+import type { EmailLogEntry } from '../../src/shared/contracts/endpoints/emails.schemas';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import {
   buyByCard,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { EmailLogEntry, EmailStats } from '../../src/shared/contracts/admin/emails';
+import type { EmailLogEntry, EmailStats } from '../../src/shared/contracts/endpoints/emails.schemas';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import {
   buyByCard,

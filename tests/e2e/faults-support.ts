@@ -109,7 +109,7 @@ export async function claimOrder(shop: RunningShop, purchase: CardPurchase): Pro
 }
 
 /** A mobile-money order with its receipt sent: it waits for the operator. */
-export async function mobileMoneyOrderWithReceipt(
+export async function mobileMoneyOrderWithProof(
   shop: RunningShop,
   shopper: Shopper,
   guide: Guide,

@@ -71,7 +71,7 @@ async function orderAndClose(page: Page, lang: 'fr' | 'en', email: string): Prom
   return reference;
 }
 
-const receiptPng = () =>
+const proofPng = () =>
   sharp({ create: { width: 320, height: 640, channels: 3, background: '#ff7900' } })
     .png()
     .toBuffer();
@@ -115,7 +115,7 @@ describe('a mobile-money order left unpaid', () => {
       await page.locator('input[type="file"]').setInputFiles({
         name: 'recu.png',
         mimeType: 'image/png',
-        buffer: await receiptPng(),
+        buffer: await proofPng(),
       });
       await page.getByRole('button', { name: t.send }).click();
       await page.getByRole('heading', { name: t.verifying }).waitFor();

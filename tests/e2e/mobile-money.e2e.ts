@@ -38,7 +38,7 @@ async function orderByMobileMoney(page: Page, search: string, email: string) {
   return placed;
 }
 
-const receiptPng = () =>
+const proofPng = () =>
   sharp({ create: { width: 320, height: 640, channels: 3, background: '#ff7900' } })
     .png()
     .toBuffer();
@@ -99,7 +99,7 @@ describe('paying by mobile money', () => {
     await picker.setInputFiles({
       name: 'recu-orange.png',
       mimeType: 'image/png',
-      buffer: await receiptPng(),
+      buffer: await proofPng(),
     });
     await send.click();
     await dialog.getByText('Reçu envoyé !').waitFor();

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { AnalyticsSummary } from '../../src/shared/contracts/admin/analytics';
-import type { EmailLogEntry } from '../../src/shared/contracts/admin/emails';
 import type { RefundAnswer } from '../../src/shared/contracts/endpoints/admin-refunds.schemas';
+import type { AnalyticsSummary } from '../../src/shared/contracts/endpoints/analytics.schemas';
+import type { EmailLogEntry } from '../../src/shared/contracts/endpoints/emails.schemas';
 import { mailText } from '../helpers/smtp';
 import { keepScreenshot, trackPageErrors } from './harness';
 import { signedInAdmin } from './mobile-money-support';

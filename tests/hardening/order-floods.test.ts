@@ -71,7 +71,7 @@ const adminList = (query = '') =>
     headers: { 'x-admin-key': ADMIN_KEY },
   });
 
-async function sendReceipt(publicId: string, remoteAddress: string) {
+async function sendProof(publicId: string, remoteAddress: string) {
   const image = await sharp({ create: { width: 40, height: 60, channels: 3, background: '#0f766e' } })
     .png()
     .toBuffer();
@@ -136,7 +136,7 @@ describe('item 4: fake pending orders', () => {
     const real = await mobileMoneyOrder('awa.real@example.com', '192.0.2.10', 'Real');
     expect(real.statusCode).toBe(201);
     const { order } = real.json() as { order: { id: string; orderNumber: string; djamoReference: string } };
-    expect((await sendReceipt(order.id, '192.0.2.10')).statusCode).toBe(201);
+    expect((await sendProof(order.id, '192.0.2.10')).statusCode).toBe(201);
 
     const page = await adminList();
     expect(page.statusCode).toBe(200);
@@ -201,14 +201,14 @@ describe('item 4: fake pending orders', () => {
         }
       ).order;
     const unpaid = await place('unpaid');
-    const withReceipt = await place('receipt');
+    const withProof = await place('receipt');
     const recent = await place('recent');
-    expect((await sendReceipt(withReceipt.id, '203.0.113.40')).statusCode).toBe(201);
+    expect((await sendProof(withProof.id, '203.0.113.40')).statusCode).toBe(201);
     await ctx.app.services.jobs.runDueJobs();
 
     // 73 hours pass for two of them (the sweep queued with the order is due by then too).
     const ago = sql`interval '73 hours'`;
-    for (const number of [unpaid.orderNumber, withReceipt.orderNumber]) {
+    for (const number of [unpaid.orderNumber, withProof.orderNumber]) {
       await ctx.db
         .update(orders)
         .set({ createdAt: sql`${orders.createdAt} - ${ago}` })
@@ -230,12 +230,12 @@ describe('item 4: fake pending orders', () => {
         }
       ).status;
     expect(await statusOf(unpaid.id)).toBe('expired');
-    expect(await statusOf(withReceipt.id)).toBe('pending_verification');
+    expect(await statusOf(withProof.id)).toBe('pending_verification');
     expect(await statusOf(recent.id)).toBe('pending');
 
     const listed = (await adminList('?q=expiry-')).json() as { orderNumber: string }[];
     expect(listed.map((r) => r.orderNumber).sort()).toEqual(
-      [withReceipt.orderNumber, recent.orderNumber].sort(),
+      [withProof.orderNumber, recent.orderNumber].sort(),
     );
 
     // The shopper's order page says so, in either language, and offers no payment any more.
@@ -251,7 +251,7 @@ describe('item 4: fake pending orders', () => {
     }
 
     // Paying an expired order is refused with a message, and stores nothing.
-    const late = await sendReceipt(unpaid.id, '203.0.113.40');
+    const late = await sendProof(unpaid.id, '203.0.113.40');
     expect(late.statusCode).toBe(409);
     expect((late.json() as { message: string }).message).toMatch(/expired/);
   });

@@ -71,7 +71,7 @@ async function placeOrder(): Promise<string> {
   return (res.json() as { order: { id: string } }).order.id;
 }
 
-async function sendReceipt(publicId: string) {
+async function sendProof(publicId: string) {
   const data = await sharp({ create: { width: 60, height: 90, channels: 3, background: '#0a0' } })
     .png()
     .toBuffer();
@@ -99,7 +99,7 @@ describe('a full disk (a real 4 MB tmpfs)', () => {
     fillDisk();
     const rowsBefore = await fileRows();
 
-    const receipt = await sendReceipt(publicId);
+    const receipt = await sendProof(publicId);
     expect(receipt.headers['content-type']).toMatch(/^application\/json/);
     expect(receipt.statusCode, receipt.body).toBe(503);
     expect(receipt.json().message).toMatch(/storage is full or read-only/);
@@ -118,7 +118,7 @@ describe('a full disk (a real 4 MB tmpfs)', () => {
     expect(ready.json().message).toMatch(/MB free, below the 1 MB asked for/);
 
     await rm(filler());
-    expect((await sendReceipt(publicId)).statusCode).toBe(201);
+    expect((await sendProof(publicId)).statusCode).toBe(201);
     expect((await ctx.app.inject({ url: `/api/download/${paid.publicId}/${guide.id}` })).statusCode).toBe(
       200,
     );
@@ -130,7 +130,7 @@ describe('a full disk (a real 4 MB tmpfs)', () => {
     const publicId = await placeOrder();
     expect(run('mount', ['-o', 'remount,ro', filesDir]).status).toBe(0);
     try {
-      const receipt = await sendReceipt(publicId);
+      const receipt = await sendProof(publicId);
       expect(receipt.statusCode, receipt.body).toBe(503);
       expect(receipt.json().message).toMatch(/storage is full or read-only/);
       const ready = await ctx.app.inject({ url: '/readyz' });

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { orders, paymentReceipts, storedFiles } from '../../src/server/db/schema';
+import { orders, paymentProofs, storedFiles } from '../../src/server/db/schema';
 import { multipartBody } from '../helpers/multipart';
 import { type GuideRow, insertSellableGuide } from '../helpers/orders';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
@@ -61,7 +61,7 @@ let clients = 0;
 /** A new client address each time unless one is given: rate limits are per client. */
 const newClient = () => `10.15.${Math.floor(++clients / 250)}.${(clients % 250) + 1}`;
 
-function sendReceipt(
+function sendProof(
   publicId: string,
   file: { data: Buffer; fileName?: string; type?: string },
   client = newClient(),
@@ -102,8 +102,8 @@ const receiptCount = async (publicId: string) =>
   (
     await ctx.db
       .select({ n: sql<number>`count(*)::int` })
-      .from(paymentReceipts)
-      .innerJoin(orders, eq(orders.id, paymentReceipts.orderId))
+      .from(paymentProofs)
+      .innerJoin(orders, eq(orders.id, paymentProofs.orderId))
       .where(eq(orders.publicId, publicId))
   )[0]!.n;
 
@@ -120,7 +120,7 @@ describe('receipt images', () => {
       sampled = Math.max(sampled, memory().rss);
     }, 10);
     const started = performance.now();
-    const answers = await Promise.all(Array.from({ length: 6 }, () => sendReceipt(order.id, { data: huge })));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => sendProof(order.id, { data: huge })));
     const ms = performance.now() - started;
     clearInterval(sampler);
     const peak = Math.max(reset ? memory().peak : 0, sampled);
@@ -147,11 +147,7 @@ describe('receipts per order and per client', () => {
     const client = newClient();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await sendReceipt(
-        order.id,
-        { data: await png(`#${i}${i}${i}`), fileName: 'r.png' },
-        client,
-      );
+      const res = await sendProof(order.id, { data: await png(`#${i}${i}${i}`), fileName: 'r.png' }, client);
       statuses.push(res.statusCode);
       if (i === 5) {
         expectWellFormed(res, 'the 6th receipt');
@@ -167,7 +163,7 @@ describe('receipts per order and per client', () => {
     await ctx.app.services.jobs.runDueJobs();
     const before = smtp.received.length;
     for (let i = 0; i < 5; i++) {
-      const res = await sendReceipt(order.id, { data: await png(`#a${i}${i}`), fileName: 'r.png' });
+      const res = await sendProof(order.id, { data: await png(`#a${i}${i}`), fileName: 'r.png' });
       expect(res.statusCode, res.body).toBe(201);
     }
     await ctx.app.services.jobs.runDueJobs();
@@ -182,7 +178,7 @@ describe('receipts per order and per client', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       // Refused receipts count too: each one cost us the upload.
-      const res = await sendReceipt((await placeOrder()).id, { data: Buffer.from('not an image') }, client);
+      const res = await sendProof((await placeOrder()).id, { data: Buffer.from('not an image') }, client);
       statuses.push(res.statusCode);
       if (i === 10) {
         expectWellFormed(res, 'the 11th upload');
@@ -190,7 +186,7 @@ describe('receipts per order and per client', () => {
       }
     }
     expect(statuses).toEqual([...Array(10).fill(400), 429]);
-    const other = await sendReceipt((await placeOrder()).id, { data: await png('#0a0'), fileName: 'r.png' });
+    const other = await sendProof((await placeOrder()).id, { data: await png('#0a0'), fileName: 'r.png' });
     expect(other.statusCode).toBe(201);
   });
 
@@ -198,7 +194,7 @@ describe('receipts per order and per client', () => {
     const order = await placeOrder();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await sendReceipt(order.id, { data: Buffer.from('not an image') })).statusCode);
+      statuses.push((await sendProof(order.id, { data: Buffer.from('not an image') })).statusCode);
     }
     expect(statuses).toEqual([...Array(10).fill(400), 429]);
   });
@@ -244,13 +240,13 @@ describe('PDF receipts', () => {
     expect(hostile.includes('/EmbeddedFile')).toBe(true);
 
     const order = await placeOrder();
-    const res = await sendReceipt(order.id, { data: hostile, fileName: 'recu.pdf', type: 'application/pdf' });
+    const res = await sendProof(order.id, { data: hostile, fileName: 'recu.pdf', type: 'application/pdf' });
     expect(res.statusCode, res.body).toBe(201);
     const [stored] = await ctx.db
       .select({ file: storedFiles })
-      .from(paymentReceipts)
-      .innerJoin(storedFiles, eq(storedFiles.id, paymentReceipts.fileId))
-      .innerJoin(orders, eq(orders.id, paymentReceipts.orderId))
+      .from(paymentProofs)
+      .innerJoin(storedFiles, eq(storedFiles.id, paymentProofs.fileId))
+      .innerJoin(orders, eq(orders.id, paymentProofs.orderId))
       .where(eq(orders.publicId, order.id));
     expect(stored!.file.contentType).toBe('image/webp');
     expect(stored!.file.originalName).toBe('recu.webp');
@@ -279,7 +275,7 @@ describe('PDF receipts', () => {
   test('a PDF with no pages is refused with 400 saying so, and nothing is kept', async () => {
     const empty = Buffer.from(await (await PDFDocument.create()).save({ addDefaultPage: false }));
     const order = await placeOrder();
-    const res = await sendReceipt(order.id, { data: empty, fileName: 'vide.pdf', type: 'application/pdf' });
+    const res = await sendProof(order.id, { data: empty, fileName: 'vide.pdf', type: 'application/pdf' });
     expectWellFormed(res, 'a PDF with no pages');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/no pages/);

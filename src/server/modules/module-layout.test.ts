@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 
@@ -20,6 +20,10 @@ describe('the layout of the code', () => {
       (name) => name.startsWith('admin-') && statSync(path.join(MODULES, name)).isDirectory(),
     );
     expect(audienceModules).toEqual(['admin-auth']);
+  });
+
+  test('a payload has one home: contracts/endpoints/<area>.schemas.ts, no contracts/admin folder', () => {
+    expect(existsSync(path.join(SRC, 'shared/contracts/admin'))).toBe(false);
   });
 
   test('no source file points at an issue tracker that is not in the repository', () => {

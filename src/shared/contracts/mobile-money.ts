@@ -4,13 +4,13 @@ import { cartLinesSchema, claimKeySchema, customerSchema, discountCodeSchema } f
 import { orderStatusSchema } from './orders';
 
 /** Storefront spec §5 and §9: a receipt is an image or a PDF of at most 5 MB. */
-export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
-export const RECEIPT_EXTENSIONS = ['jpeg', 'jpg', 'png', 'webp', 'pdf'] as const;
+export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+export const PROOF_EXTENSIONS = ['jpeg', 'jpg', 'png', 'webp', 'pdf'] as const;
 /** Spec §9: the shop checks a mobile-money payment within 24 hours. */
 export const VERIFICATION_HOURS = 24;
 
 /** The server's refusals, in the spec's words where it has some. */
-export const receiptMessages = {
+export const proofMessages = {
   invalidType: 'Please select a valid file (PNG, WEBP, PDF, JPG, JPEG)',
   tooLarge: 'File size must be less than 5 MB',
   missing: 'receipt: choose a file to send',
@@ -73,7 +73,7 @@ export const createMobileMoneyOrderResponseSchema = z.object({
 });
 export type CreateMobileMoneyOrderResponse = z.infer<typeof createMobileMoneyOrderResponseSchema>;
 
-export const receiptUploadResponseSchema = z.object({
+export const proofUploadResponseSchema = z.object({
   status: z.literal('pending_verification'),
   message: z.string(),
 });

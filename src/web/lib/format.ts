@@ -1,2 +1,2 @@
 /** Shared with the emails, which say a download's size too . */
-export { formatBytes, formatFileSize } from '../../shared/file-size';
+export { downloadBytes, formatBytes, formatFileSize } from '../../shared/file-size';

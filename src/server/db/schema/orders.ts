@@ -191,8 +191,8 @@ export const stampedCopies = pgTable(
   ],
 );
 
-export const paymentReceipts = pgTable(
-  'payment_receipts',
+export const paymentProofs = pgTable(
+  'payment_proofs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orderId: uuid('order_id')
@@ -204,5 +204,5 @@ export const paymentReceipts = pgTable(
     provider: text('provider').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payment_receipts_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [index('payment_proofs_order_idx').on(t.orderId, t.createdAt)],
 );

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
+import { ANALYTICS_EVENT_TYPES } from '../../../shared/contracts/analytics';
 import type {
   AnalyticsEvents,
   AnalyticsFunnel,
   AnalyticsGeo,
   AnalyticsPages,
   AnalyticsSummary,
-} from '../../../shared/contracts/admin/analytics';
-import { FUNNEL_STEPS } from '../../../shared/contracts/admin/analytics';
-import { ANALYTICS_EVENT_TYPES } from '../../../shared/contracts/analytics';
+} from '../../../shared/contracts/endpoints/analytics.schemas';
+import { FUNNEL_STEPS } from '../../../shared/contracts/endpoints/analytics.schemas';
 import { centsToDecimal } from '../../../shared/money';
 import { formatDuration, growth, percentage } from './dashboard-format';
 import { discountCodeUses, revenueFigures } from './dashboard-revenue';
@@ -15,7 +15,7 @@ import { bounds, type DashboardQuery, day, rows, ts } from './dashboard-sql';
 import { FUNNEL_STEP } from './ingest-rows';
 
 /**
- * The admin Analytics tab's answers (contracts/admin/analytics.ts). Revenue and orders come from
+ * The admin Analytics tab's answers (contracts/endpoints/analytics.schemas.ts). Revenue and orders come from
  * completed orders less refunds (dashboard-revenue.ts); sessions, funnel and geography from analytics_sessions; counts per type from
  * analytics_daily_counts; only the pages answer reads analytics_events (an index-only scan).
  */

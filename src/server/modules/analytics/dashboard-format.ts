@@ -1,4 +1,7 @@
-import { ANALYTICS_RANGE_DAYS, type AnalyticsRange } from '../../../shared/contracts/admin/analytics';
+import {
+  ANALYTICS_RANGE_DAYS,
+  type AnalyticsRange,
+} from '../../../shared/contracts/endpoints/analytics.schemas';
 
 const DAY_MS = 86_400_000;
 

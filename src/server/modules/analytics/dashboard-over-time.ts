@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { DEVICE_TYPES, TRAFFIC_SOURCES } from '../../../shared/contracts/analytics';
 import type {
   AnalyticsSessions,
   AnalyticsTimeseries,
   AnalyticsUsersTimeseries,
-} from '../../../shared/contracts/admin/analytics';
-import { DEVICE_TYPES, TRAFFIC_SOURCES } from '../../../shared/contracts/analytics';
+} from '../../../shared/contracts/endpoints/analytics.schemas';
 import { centsToDecimal, toCents } from '../../../shared/money';
 import { formatDay, formatDuration, percentage, round2 } from './dashboard-format';
 import { refundsByDay } from './dashboard-revenue';

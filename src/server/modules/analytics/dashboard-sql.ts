@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { AnalyticsRange } from '../../../shared/contracts/admin/analytics';
+import type { AnalyticsRange } from '../../../shared/contracts/endpoints/analytics.schemas';
 import type { Db } from '../../db/client';
 import { type RangeBounds, rangeBounds } from './dashboard-format';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AdminGuide, CanDelete } from '../../../shared/contracts/admin/guides';
+import type { AdminGuide, CanDelete } from '../../../shared/contracts/endpoints/guides.schemas';
 import type { Db } from '../../db/client';
 import { guideEditions, orderItems, travelGuides } from '../../db/schema';
 import { conflict, notFound } from '../../domain/errors';

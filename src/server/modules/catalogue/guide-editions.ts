@@ -4,8 +4,8 @@ import {
   type EditionFields,
   editionFieldsSchema,
   editionMessages,
-} from '../../../shared/contracts/admin/editions';
-import { guideMessages } from '../../../shared/contracts/admin/guides';
+} from '../../../shared/contracts/endpoints/editions.schemas';
+import { guideMessages } from '../../../shared/contracts/endpoints/guides.schemas';
 import type { DbOrTx } from '../../db/client';
 import { guideEditions, travelGuides } from '../../db/schema';
 import { invalid, notFound } from '../../domain/errors';

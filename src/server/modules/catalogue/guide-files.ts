@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { COVER_TYPES, guideMessages } from '../../../shared/contracts/admin/guides';
 import { COVER_WIDTHS } from '../../../shared/contracts/catalogue';
+import { COVER_TYPES, guideMessages } from '../../../shared/contracts/endpoints/guides.schemas';
 import type { FileStore } from '../../adapters/storage/file-store';
 import type { Db } from '../../db/client';
 import { storedFiles } from '../../db/schema';

@@ -5,7 +5,7 @@ import {
   type GuideFields,
   guideFieldsSchema,
   guideMessages,
-} from '../../../shared/contracts/admin/guides';
+} from '../../../shared/contracts/endpoints/guides.schemas';
 import type { Locale } from '../../../shared/locale';
 import type { Db } from '../../db/client';
 import { orderItems, storedFiles, travelGuides } from '../../db/schema';

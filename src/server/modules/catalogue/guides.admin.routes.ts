@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COVER_MAX_BYTES, GUIDE_PDF_MAX_BYTES, guideMessages } from '../../../shared/contracts/admin/guides';
 import { api } from '../../../shared/contracts/endpoints/bound';
+import {
+  COVER_MAX_BYTES,
+  GUIDE_PDF_MAX_BYTES,
+  guideMessages,
+} from '../../../shared/contracts/endpoints/guides.schemas';
 import { route } from '../../http/endpoint';
 import { badRequest } from '../../http/errors';
 import { perClientLimit, registerRateLimits } from '../../http/rate-limits';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { AdminContentBlock, ContentVersion } from '../../../shared/contracts/admin/content';
+import type { AdminContentBlock, ContentVersion } from '../../../shared/contracts/endpoints/content.schemas';
 import type { Locale } from '../../../shared/locale';
 import type { Db, Tx } from '../../db/client';
 import { contentBlocks, contentVersions } from '../../db/schema';

@@ -152,12 +152,12 @@ const proofsHolder: DataHolder = {
     rows(
       db,
       sql`select r.id, r.order_id, r.provider, r.created_at, f.storage_key, f.original_name, f.content_type, f.size
-        from payment_receipts r join stored_files f on f.id = r.file_id where ${orderIn(sql`r.order_id`, s)}`,
+        from payment_proofs r join stored_files f on f.id = r.file_id where ${orderIn(sql`r.order_id`, s)}`,
     ),
   async erase(tx, s) {
     const proofs = await rows(
       tx,
-      sql`delete from payment_receipts where ${orderIn(sql`order_id`, s)} returning file_id`,
+      sql`delete from payment_proofs where ${orderIn(sql`order_id`, s)} returning file_id`,
     );
     return deleteStoredFiles(
       tx,

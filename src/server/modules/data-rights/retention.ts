@@ -68,7 +68,7 @@ export async function applyRetention(
   return deps.db.transaction(async (tx) => {
     const proofs = await rows(
       tx,
-      sql`delete from payment_receipts r using orders o where o.id = r.order_id
+      sql`delete from payment_proofs r using orders o where o.id = r.order_id
         and coalesce(o.completed_at, o.rejected_at) < ${at}::timestamptz - make_interval(months => ${settings.proofMonths})
         returning r.file_id`,
     );

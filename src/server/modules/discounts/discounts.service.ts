@@ -1,5 +1,8 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { AdminDiscount, DiscountInput } from '../../../shared/contracts/admin/discounts';
+import type {
+  AdminDiscount,
+  DiscountInput,
+} from '../../../shared/contracts/endpoints/admin-discounts.schemas';
 import { centsToDecimal, toCents } from '../../../shared/money';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { discountCodes, discountRedemptions } from '../../db/schema';

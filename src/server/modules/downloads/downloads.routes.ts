@@ -6,6 +6,7 @@ import { route } from '../../http/endpoint';
 import { notFound } from '../../http/errors';
 import { parseByteRange } from './byte-range';
 import { type DownloadsRoutesOptions, downloadRecording } from './download-access';
+import { downloadSigningSecret } from './download-token';
 import { issueDownloadLink, issueZipLink, openFileDownload, openZipDownload } from './downloads.service';
 import { attachmentDisposition } from './file-names';
 import { streamZip } from './order-zip';
@@ -36,6 +37,11 @@ export const downloadsRoutes: FastifyPluginAsyncZod<DownloadsRoutesOptions> = as
   const linkTtlMs = app.services.config.downloads.linkTtlMs;
   const deps = { db: app.services.db, files: app.services.files, linkTtlMs };
   const served = downloadRecording(app.services.config.analytics.geoip, options.recordDownload);
+  // The signing secret is made when the shop starts, so that checking a link (even a forged one,
+  // refused with 403) never writes to the database.
+  app.addHook('onReady', async () => {
+    await downloadSigningSecret(deps.db);
+  });
 
   // The answers hold a bearer URL to the buyer's stamped file: personal, like the file itself.
   route(app, api.storefront.zipLink, async (request, reply) => {

@@ -1,6 +1,6 @@
 import { asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { AdminEdition, EditionMailingRow } from '../../../shared/contracts/admin/editions';
 import type { OrderEditions } from '../../../shared/contracts/editions';
+import type { AdminEdition, EditionMailingRow } from '../../../shared/contracts/endpoints/editions.schemas';
 import type { Db } from '../../db/client';
 import { guideEditions, orderItems, orders, storedFiles, travelGuides } from '../../db/schema';
 import { notFound } from '../../domain/errors';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { composeReceiptReceivedEmail } from '../mobile-money/mobile-money-emails';
+import { composeProofReceivedEmail } from '../mobile-money/mobile-money-emails';
 import { composeDeliveryEmail } from './delivery-email';
 import { emailLayout } from './email-layout';
 
@@ -26,7 +26,7 @@ describe('emailLayout', () => {
       guides: [{ title: 'Dakar', withCompanion: false }],
       resend: false,
     });
-    const receipt = composeReceiptReceivedEmail(
+    const receipt = composeProofReceivedEmail(
       {
         locale: 'en',
         firstName: 'Ada',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MEDIA_MAX_BYTES } from '../../../shared/contracts/admin/media';
 import { api } from '../../../shared/contracts/endpoints/bound';
+import { MEDIA_MAX_BYTES } from '../../../shared/contracts/endpoints/media.schemas';
 import { route } from '../../http/endpoint';
 import { badRequest, HttpError } from '../../http/errors';
 import { perClientLimit, registerRateLimits } from '../../http/rate-limits';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asc, desc, eq, inArray, like, or } from 'drizzle-orm';
-import type { MediaItem } from '../../../shared/contracts/admin/media';
+import type { MediaItem } from '../../../shared/contracts/endpoints/media.schemas';
 import type { FileStore } from '../../adapters/storage/file-store';
 import type { Db } from '../../db/client';
 import { contentBlocks, media, storedFiles } from '../../db/schema';

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { EmailLogEntry, EmailRange, EmailStats } from '../../../shared/contracts/admin/emails';
+import type {
+  EmailLogEntry,
+  EmailRange,
+  EmailStats,
+} from '../../../shared/contracts/endpoints/emails.schemas';
 import { paymentMethodLabel } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
 import { emailLog, orderItems, orders } from '../../db/schema';
@@ -11,7 +15,7 @@ import { recordActivity } from '../activity/activity';
 import { enqueueJob } from '../jobs/jobs.service';
 import { deliverOrderJob, resendLinksJob } from '../mail/delivery-jobs';
 import { recordOrderEvent } from '../orders/order-events';
-import { receiptsOf } from '../orders/receipts-of';
+import { proofsOf } from '../orders/proofs-of';
 import { neutraliseFormula } from './csv-cells';
 
 const RANGE_DAYS: Record<EmailRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
@@ -43,7 +47,7 @@ export async function listEmails(
           .orderBy(asc(orderItems.title));
   // The latest receipt's type per order (rows come oldest first, so the last one wins).
   const receiptType = new Map<string, 'image' | 'pdf'>();
-  for (const r of await receiptsOf(db, orderIds))
+  for (const r of await proofsOf(db, orderIds))
     receiptType.set(r.orderId, r.contentType === 'application/pdf' ? 'pdf' : 'image');
   return rows.map(({ email, order }) => ({
     id: email.id,

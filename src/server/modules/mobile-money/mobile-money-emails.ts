@@ -64,10 +64,7 @@ const shopperCopy = {
 export { compose, type EmailBlock };
 
 /** To the shopper: the receipt arrived and is checked within 24 hours. */
-export function composeReceiptReceivedEmail(
-  order: MobileMoneyEmailOrder,
-  orderPageUrl: string,
-): ComposedEmail {
+export function composeProofReceivedEmail(order: MobileMoneyEmailOrder, orderPageUrl: string): ComposedEmail {
   const t = shopperCopy[order.locale];
   return compose(
     order.locale,
@@ -99,7 +96,7 @@ export function composeRejectionEmail(
 }
 
 /** To the operator (the admin is English only): a receipt waits in the Mobile Money tab. */
-export function composeOperatorReceiptNotice(order: MobileMoneyEmailOrder, adminUrl: string): ComposedEmail {
+export function composeOperatorProofNotice(order: MobileMoneyEmailOrder, adminUrl: string): ComposedEmail {
   return compose(
     'en',
     `Receipt to check – order ${order.orderNumber} (${order.reference ?? 'no reference'})`,

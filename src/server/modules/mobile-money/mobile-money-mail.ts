@@ -2,15 +2,15 @@ import { asc, eq } from 'drizzle-orm';
 import { toCents } from '../../../shared/money';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { orderItems, orders, paymentReceipts } from '../../db/schema';
+import { orderItems, orders, paymentProofs } from '../../db/schema';
 import { PermanentJobError } from '../jobs/worker';
 import { type MailDeps, orderOrigin, orderPageUrl, sendLoggedEmail } from '../mail/mail.service';
 import { paymentUrlFor } from '../payments/payment-url';
 import { type MobileMoneyEmailKind, mobileMoneyEmailKey } from './mobile-money-email-job';
 import {
   composeOperatorPaymentAttention,
-  composeOperatorReceiptNotice,
-  composeReceiptReceivedEmail,
+  composeOperatorProofNotice,
+  composeProofReceivedEmail,
   composeRejectionEmail,
   type MobileMoneyEmailOrder,
 } from './mobile-money-emails';
@@ -35,12 +35,12 @@ async function emailFacts(
     .orderBy(asc(orderItems.title));
   let provider = order.paymentProvider;
   if (receiptId) {
-    const [receipt] = await db
-      .select({ provider: paymentReceipts.provider })
-      .from(paymentReceipts)
-      .where(eq(paymentReceipts.id, receiptId))
+    const [proof] = await db
+      .select({ provider: paymentProofs.provider })
+      .from(paymentProofs)
+      .where(eq(paymentProofs.id, receiptId))
       .limit(1);
-    if (receipt && receipt.provider !== 'mobile_money') provider = receipt.provider;
+    if (proof && proof.provider !== 'mobile_money') provider = proof.provider;
   }
   return {
     locale: order.locale,
@@ -106,7 +106,7 @@ export async function sendMobileMoneyEmail(
         expiryHours,
       })
     : job.kind === 'receipt-received'
-      ? composeReceiptReceivedEmail(facts, page)
+      ? composeProofReceivedEmail(facts, page)
       : job.kind === 'rejection'
         ? composeRejectionEmail(facts, page, job.reason)
         : job.kind === 'operator-payment-attention'
@@ -119,7 +119,7 @@ export async function sendMobileMoneyEmail(
               },
               adminPage,
             )
-          : composeOperatorReceiptNotice(facts, adminPage);
+          : composeOperatorProofNotice(facts, adminPage);
   await sendLoggedEmail(
     deps,
     {

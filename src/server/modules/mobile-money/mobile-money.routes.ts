@@ -12,7 +12,7 @@ import { readMultipartUpload } from '../files/uploads';
 import { clientCountryOf } from '../taxes/client-country';
 import { type MobileMoneyDeps, placeMobileMoneyOrder } from './mobile-money.service';
 import { listPendingMobileMoneyOrders } from './operator-orders';
-import { acceptReceipt, decideOrder, findLatestReceipt, receiptRule } from './receipts.service';
+import { acceptProof, decideOrder, findLatestProof, proofRule } from './payment-proofs.service';
 
 /** Paying by mobile money (storefront spec §2 "Mobile-money order dialog") and the operator's desk (admin spec "Mobile Money tab"). */
 export const mobileMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -83,12 +83,12 @@ function registerShopperRoutes(app: ZodApp, deps: MobileMoneyDeps): void {
     app,
     api.checkout.uploadReceipt,
     {
-      config: perClientLimit(config.uploads.receiptsPerClient, '10 minutes', 'Too many uploads.'),
+      config: perClientLimit(config.uploads.proofsPerClient, '10 minutes', 'Too many uploads.'),
       preHandler: perOrder,
     },
     async (request, reply) => {
-      await acceptReceipt(deps, request.params.id, async () => {
-        const upload = await readMultipartUpload(request, { receipt: receiptRule });
+      await acceptProof(deps, request.params.id, async () => {
+        const upload = await readMultipartUpload(request, { receipt: proofRule });
         return { file: upload.files.receipt, provider: upload.fields.provider };
       });
       return reply.code(201).header('cache-control', 'no-store').send({
@@ -127,7 +127,7 @@ function registerOperatorRoutes(app: ZodApp, { db, files }: MobileMoneyDeps): vo
 
   // Private: read with the admin key only, shown inline but unable to run anything on our origin.
   route(app, api.admin.receipt, { compress: false }, async (request, reply) => {
-    const file = await findLatestReceipt(db, request.params.id);
+    const file = await findLatestProof(db, request.params.id);
     try {
       const stream = await files.stream(file.storageKey);
       return reply

@@ -20,7 +20,7 @@ import { createOrder, euros, type OrderRow, TotalMismatchError } from '../orders
 import { taxOfCustomer } from '../taxes/buyer-tax';
 import { expirySweepJob } from './mobile-money-expiry';
 import { paymentInstructionJobs } from './payment-instructions';
-import { receiptPayment } from './receipt-payment';
+import { proofPayment } from './proof-payment';
 
 export interface MobileMoneyDeps {
   db: Db;
@@ -125,7 +125,7 @@ export async function placeMobileMoneyOrder(
         lastName: order.lastName,
         status: order.status,
       },
-      ...(await receiptPayment({ db: deps.db, config: deps.config.mobileMoney }).start({
+      ...(await proofPayment({ db: deps.db, config: deps.config.mobileMoney }).start({
         reference,
         totalCents,
       })),

@@ -8,9 +8,9 @@ import {
 import { METHOD } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
-import { receiptsOf } from '../orders/receipts-of';
+import { proofsOf } from '../orders/proofs-of';
 
-const receiptTypeOf = (contentType: string) => (contentType === 'application/pdf' ? 'pdf' : 'image');
+const proofTypeOf = (contentType: string) => (contentType === 'application/pdf' ? 'pdf' : 'image');
 
 /**
  * A rejected order that CinetPay then said was paid: money taken for nothing delivered, until the
@@ -90,9 +90,9 @@ export async function listPendingMobileMoneyOrders(
     .from(orderItems)
     .where(inArray(orderItems.orderId, ids))
     .orderBy(asc(orderItems.title));
-  const receipts = await receiptsOf(db, ids);
+  const proofs = await proofsOf(db, ids);
   const overdueBefore = now.getTime() - VERIFICATION_HOURS * 3_600_000;
-  const page = rows.map((order) => toPendingOrder(order, items, receipts, overdueBefore));
+  const page = rows.map((order) => toPendingOrder(order, items, proofs, overdueBefore));
   return { orders: page, total };
 }
 
@@ -100,10 +100,10 @@ export async function listPendingMobileMoneyOrders(
 function toPendingOrder(
   order: typeof orders.$inferSelect,
   items: { orderId: string; quantity: number; guideId: string; title: string }[],
-  receipts: { orderId: string; contentType: string }[],
+  proofs: { orderId: string; contentType: string }[],
   overdueBefore: number,
 ): PendingMobileMoneyOrder {
-  const own = receipts.filter((r) => r.orderId === order.id);
+  const own = proofs.filter((r) => r.orderId === order.id);
   const latest = own.at(-1);
   const undecided = order.status === 'pending' || order.status === 'pending_verification';
   const flaggedAfterRejection =
@@ -126,7 +126,7 @@ function toPendingOrder(
     status: order.status,
     paymentProvider: order.paymentProvider,
     receiptUrl: latest ? `/api/admin/receipts/${order.id}` : null,
-    receiptType: latest ? receiptTypeOf(latest.contentType) : null,
+    receiptType: latest ? proofTypeOf(latest.contentType) : null,
     receiptCount: own.length,
     overdue: undecided && order.createdAt.getTime() < overdueBefore,
     automaticPayment: order.providerTransactionId

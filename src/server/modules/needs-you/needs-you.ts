@@ -1,5 +1,5 @@
 import { and, eq, gte, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Need } from '../../../shared/contracts/admin/needs-you';
+import type { Need } from '../../../shared/contracts/endpoints/admin-needs-you.schemas';
 import { METHOD } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
 import { emailLog, orders, whatsappMessages } from '../../db/schema';

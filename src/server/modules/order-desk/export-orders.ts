@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import type { OrderFilters } from '../../../shared/contracts/admin/orders';
+import type { OrderFilters } from '../../../shared/contracts/endpoints/admin-orders.schemas';
 import { centsToDecimal, centsToFcfa, toCents } from '../../../shared/money';
 import { orderStatusWord } from '../../../shared/refund-state';
 import type { Db } from '../../db/client';

@@ -5,7 +5,7 @@ import {
   type OrderFilters,
   type OrderList,
   type OrderListRow,
-} from '../../../shared/contracts/admin/orders';
+} from '../../../shared/contracts/endpoints/admin-orders.schemas';
 import { centsToFcfa, toCents } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';

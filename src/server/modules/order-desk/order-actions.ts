@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { OrderActionResult } from '../../../shared/contracts/admin/orders';
+import type { OrderActionResult } from '../../../shared/contracts/endpoints/admin-orders.schemas';
 import { isPaidOnOrder } from '../../../shared/payment-methods';
 import type { Db, Tx } from '../../db/client';
 import { orders } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Money, OrderDetail } from '../../../shared/contracts/admin/orders';
+import type { Money, OrderDetail } from '../../../shared/contracts/endpoints/admin-orders.schemas';
 import { centsToDecimal, centsToFcfa, toCents } from '../../../shared/money';
 import { METHOD } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';

@@ -3,7 +3,7 @@ import type {
   OrderFilters,
   OrderMethodFilter,
   OrderStatusFilter,
-} from '../../../shared/contracts/admin/orders';
+} from '../../../shared/contracts/endpoints/admin-orders.schemas';
 import { METHOD, type PaymentMethod } from '../../../shared/payment-methods';
 import { orderItems, orders } from '../../db/schema';
 import { orderSearchText } from '../../db/schema/orders';

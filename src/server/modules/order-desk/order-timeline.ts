@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import type { TimelineEntry } from '../../../shared/contracts/admin/orders';
+import type { TimelineEntry } from '../../../shared/contracts/endpoints/admin-orders.schemas';
 import { formatEuros, toCents } from '../../../shared/money';
 import { METHOD, paymentMethodLabel } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
-import { emailLog, orderEvents, type orders, paymentReceipts, refunds } from '../../db/schema';
+import { emailLog, orderEvents, type orders, paymentProofs, refunds } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -27,12 +27,12 @@ const entry = (
 /**
  * Everything that happened to an order, newest first, merged from where each fact is kept: the
  * order's own columns (created, paid, rejected, expired), email_log (each email, its error),
- * payment_receipts, refunds and order_events (downloads, access, email changes, resends, notes).
+ * payment_proofs, refunds and order_events (downloads, access, email changes, resends, notes).
  */
 export async function orderTimeline(db: Db, order: OrderRow): Promise<TimelineEntry[]> {
-  const [emails, receipts, refundRows, events] = await Promise.all([
+  const [emails, proofs, refundRows, events] = await Promise.all([
     db.select().from(emailLog).where(eq(emailLog.orderId, order.id)).orderBy(asc(emailLog.createdAt)),
-    db.select().from(paymentReceipts).where(eq(paymentReceipts.orderId, order.id)),
+    db.select().from(paymentProofs).where(eq(paymentProofs.orderId, order.id)),
     db.select().from(refunds).where(eq(refunds.orderId, order.id)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)),
   ]);
@@ -51,13 +51,13 @@ export async function orderTimeline(db: Db, order: OrderRow): Promise<TimelineEn
         email.lastError,
       ),
     ),
-    ...receipts.map((receipt) =>
+    ...proofs.map((proof) =>
       entry(
-        `receipt:${receipt.id}`,
-        receipt.createdAt,
+        `receipt:${proof.id}`,
+        proof.createdAt,
         'receipt',
         'buyer',
-        `Payment receipt sent (${receipt.provider})`,
+        `Payment receipt sent (${proof.provider})`,
       ),
     ),
     // A succeeded refund is told by its order event (amount, note): listed here only without one.

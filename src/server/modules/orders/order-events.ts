@@ -5,7 +5,7 @@ import { orderEvents, orders } from '../../db/schema';
 /**
  * What the order's timeline records beyond what other tables already say. Created,
  * paid, rejected and expired come from the order's own columns; emails from email_log; receipts
- * from payment_receipts.
+ * from payment_proofs.
  */
 export type OrderEventKind =
   | 'download'

@@ -4,7 +4,7 @@ import {
   type AdminReview,
   type AdminReviewListQuery,
   type AdminReviewPage,
-} from '../../../shared/contracts/admin/reviews';
+} from '../../../shared/contracts/endpoints/admin-reviews.schemas';
 import type { Db } from '../../db/client';
 import { guideReviews, orders, travelGuides } from '../../db/schema';
 import { notFound } from '../../domain/errors';

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import {
+  adminOrderParamsSchema,
+  orderDecisionResponseSchema,
+  pendingMobileMoneyOrdersSchema,
+  pendingMobileMoneyQuerySchema,
+  rejectOrderBodySchema,
+  verifyOrderBodySchema,
+} from '../mobile-money';
+import {
   analyticsEventsSchema,
   analyticsFunnelSchema,
   analyticsGeoSchema,
@@ -10,7 +18,8 @@ import {
   analyticsSummarySchema,
   analyticsTimeseriesSchema,
   analyticsUsersTimeseriesSchema,
-} from '../admin/analytics';
+} from './analytics.schemas';
+import { binaryResponse, noContentResponse } from './answers';
 import {
   adminContentBlockSchema,
   adminContentKeyParamsSchema,
@@ -20,7 +29,7 @@ import {
   contentVersionsQuerySchema,
   rollbackContentBodySchema,
   saveContentBodySchema,
-} from '../admin/content';
+} from './content.schemas';
 import {
   deliverOrderBodySchema,
   deliverOrderParamsSchema,
@@ -29,7 +38,7 @@ import {
   emailLogListSchema,
   emailStatsQuerySchema,
   emailStatsSchema,
-} from '../admin/emails';
+} from './emails.schemas';
 import {
   adminGuideListQuerySchema,
   adminGuideListSchema,
@@ -37,17 +46,8 @@ import {
   canDeleteSchema,
   guideIdParamsSchema,
   permanentDeleteSchema,
-} from '../admin/guides';
-import { mediaIdParamsSchema, mediaItemSchema, mediaListSchema } from '../admin/media';
-import {
-  adminOrderParamsSchema,
-  orderDecisionResponseSchema,
-  pendingMobileMoneyOrdersSchema,
-  pendingMobileMoneyQuerySchema,
-  rejectOrderBodySchema,
-  verifyOrderBodySchema,
-} from '../mobile-money';
-import { binaryResponse, noContentResponse } from './answers';
+} from './guides.schemas';
+import { mediaIdParamsSchema, mediaItemSchema, mediaListSchema } from './media.schemas';
 
 const guide = { params: guideIdParamsSchema, response: { 200: adminGuideSchema } };
 const range = <T extends z.ZodType>(answer: T) => ({

@@ -16,7 +16,7 @@ import {
   createMobileMoneyOrderResponseSchema,
   mobileMoneyCheckoutResponseSchema,
   mobileMoneyStatusResponseSchema,
-  receiptUploadResponseSchema,
+  proofUploadResponseSchema,
 } from '../mobile-money';
 import { orderSchema } from '../orders';
 
@@ -82,7 +82,7 @@ export const checkoutSchemas = {
     summary: 'Send a payment proof (image or PDF) for a mobile-money order',
     errors: [409, 413, 415, 429],
     params: orderParams,
-    response: { 201: receiptUploadResponseSchema },
+    response: { 201: proofUploadResponseSchema },
   },
   mobileMoneyCheckout: {
     summary: "Start an automatic mobile-money payment (CinetPay's hosted page)",

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { AnalyticsRange } from '../../../shared/contracts/admin/analytics';
 import * as admin from '../../../shared/contracts/endpoints/admin';
+import type { AnalyticsRange } from '../../../shared/contracts/endpoints/analytics.schemas';
 import { NeedsYouList } from '../shell/needs-you';
 import { RangeSelect } from '../shell/range-select';
 import { useAdminData } from '../shell/use-admin-data';

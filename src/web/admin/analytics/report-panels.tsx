@@ -2,7 +2,7 @@ import type {
   AnalyticsFunnel,
   AnalyticsGeo,
   AnalyticsPages,
-} from '../../../shared/contracts/admin/analytics';
+} from '../../../shared/contracts/endpoints/analytics.schemas';
 import type { AdminData } from '../shell/use-admin-data';
 import { CONVERSION_DEFINITION, countryName, integer, percent } from './analytics-format';
 import { Bar, Loaded, Panel } from './panel';

@@ -1,4 +1,4 @@
-import type { AnalyticsSummary } from '../../../shared/contracts/admin/analytics';
+import type { AnalyticsSummary } from '../../../shared/contracts/endpoints/analytics.schemas';
 import type { AdminData } from '../shell/use-admin-data';
 import { euros, integer } from './analytics-format';
 import { Loaded, Panel } from './panel';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AnalyticsSummary } from '../../../shared/contracts/admin/analytics';
+import type { AnalyticsSummary } from '../../../shared/contracts/endpoints/analytics.schemas';
 import type { AdminData } from '../shell/use-admin-data';
 import { euros, INDUSTRY_AVERAGE_CONVERSION_RATE, integer, percent } from './analytics-format';
 

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useState } from 'react';
-import type { AnalyticsUsersTimeseries } from '../../../shared/contracts/admin/analytics';
+import type { AnalyticsUsersTimeseries } from '../../../shared/contracts/endpoints/analytics.schemas';
 import type { AdminData } from '../shell/use-admin-data';
 import { integer } from './analytics-format';
 import { Loaded, Panel } from './panel';

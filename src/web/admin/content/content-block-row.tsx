@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminContentBlock } from '../../../shared/contracts/admin/content';
+import type { AdminContentBlock } from '../../../shared/contracts/endpoints/content.schemas';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { showAdminError } from '../shell/admin-toast';

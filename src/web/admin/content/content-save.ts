@@ -1,5 +1,5 @@
-import type { AdminContentBlock } from '../../../shared/contracts/admin/content';
 import * as admin from '../../../shared/contracts/endpoints/admin';
+import type { AdminContentBlock } from '../../../shared/contracts/endpoints/content.schemas';
 import { adminCall } from '../auth/admin-session';
 
 export type Locale = AdminContentBlock['locale'];

@@ -1,5 +1,5 @@
-import type { AdminContentBlock, ContentVersion } from '../../../shared/contracts/admin/content';
 import * as admin from '../../../shared/contracts/endpoints/admin';
+import type { AdminContentBlock, ContentVersion } from '../../../shared/contracts/endpoints/content.schemas';
 import { AsyncState } from '../../components/ui/async-state';
 import { toast } from '../../components/ui/toast';
 import { adminCall } from '../auth/admin-session';

@@ -1,5 +1,5 @@
-import type { AdminDiscount } from '../../../shared/contracts/admin/discounts';
 import * as discounts from '../../../shared/contracts/endpoints/admin-discounts';
+import type { AdminDiscount } from '../../../shared/contracts/endpoints/admin-discounts.schemas';
 import { toast } from '../../components/ui/toast';
 import { adminCall } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';

@@ -1,4 +1,4 @@
-import type { AdminDiscount } from '../../../shared/contracts/admin/discounts';
+import type { AdminDiscount } from '../../../shared/contracts/endpoints/admin-discounts.schemas';
 import type { Column } from '../shell/admin-table';
 import { DiscountActions } from './discount-actions';
 import { discountLabel } from './discount-form';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AdminGuide } from '../../../shared/contracts/admin/guides';
+import type { AdminGuide } from '../../../shared/contracts/endpoints/guides.schemas';
 import { COUNTRY_SLUGS } from '../../../shared/countries';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';

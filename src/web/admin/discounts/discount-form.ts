@@ -1,4 +1,7 @@
-import type { AdminDiscount, DiscountInput } from '../../../shared/contracts/admin/discounts';
+import type {
+  AdminDiscount,
+  DiscountInput,
+} from '../../../shared/contracts/endpoints/admin-discounts.schemas';
 import type { Locale } from '../../../shared/locale';
 
 /** The dialog's fields as typed: strings, checkboxes' lists, '' for "none". */

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { AdminDiscount } from '../../../shared/contracts/admin/discounts';
+import type { AdminDiscount } from '../../../shared/contracts/endpoints/admin-discounts.schemas';
 import { codeStates, countryName, endsInThePast, plural } from './discount-words';
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');

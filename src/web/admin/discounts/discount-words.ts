@@ -1,4 +1,4 @@
-import type { AdminDiscount } from '../../../shared/contracts/admin/discounts';
+import type { AdminDiscount } from '../../../shared/contracts/endpoints/admin-discounts.schemas';
 import type { CountrySlug } from '../../../shared/countries';
 
 /** The destinations as the operator names them (the admin is in English). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { AdminDiscount } from '../../../shared/contracts/admin/discounts';
 import * as admin from '../../../shared/contracts/endpoints/admin';
 import * as discounts from '../../../shared/contracts/endpoints/admin-discounts';
+import type { AdminDiscount } from '../../../shared/contracts/endpoints/admin-discounts.schemas';
 import { EmptyBox } from '../../components/ui/async-state';
 import { AdminTable } from '../shell/admin-table';
 import { useAdminData } from '../shell/use-admin-data';

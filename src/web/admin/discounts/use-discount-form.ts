@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import type { AdminDiscount } from '../../../shared/contracts/admin/discounts';
 import * as discounts from '../../../shared/contracts/endpoints/admin-discounts';
+import type { AdminDiscount } from '../../../shared/contracts/endpoints/admin-discounts.schemas';
 import { toast } from '../../components/ui/toast';
 import { AdminApiError, adminCall } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';

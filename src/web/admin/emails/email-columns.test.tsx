@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import type { EmailLogEntry } from '../../../shared/contracts/admin/emails';
-import type { useReceiptViewer } from '../shell/receipt-viewer';
+import type { EmailLogEntry } from '../../../shared/contracts/endpoints/emails.schemas';
+import type { useProofViewer } from '../shell/proof-viewer';
 import { emailColumns } from './email-columns';
 
 const entry = (kind: string): EmailLogEntry => ({
@@ -21,7 +21,7 @@ const entry = (kind: string): EmailLogEntry => ({
 });
 
 const columns = emailColumns({
-  receipts: {} as ReturnType<typeof useReceiptViewer>,
+  receipts: {} as ReturnType<typeof useProofViewer>,
   sending: null,
   sendAgain: () => {},
 });

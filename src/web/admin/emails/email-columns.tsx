@@ -1,8 +1,8 @@
-import type { EmailLogEntry } from '../../../shared/contracts/admin/emails';
+import type { EmailLogEntry } from '../../../shared/contracts/endpoints/emails.schemas';
 import { displayPrice } from '../../../shared/money';
 import { paymentMethodLabel } from '../../../shared/payment-methods';
 import type { Column } from '../shell/admin-table';
-import { ReceiptButton, type useReceiptViewer } from '../shell/receipt-viewer';
+import { ProofButton, type useProofViewer } from '../shell/proof-viewer';
 import { formatAdminDate } from '../shell/table-cells';
 
 const capitalise = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
@@ -123,7 +123,7 @@ function SendAgainCell(props: {
 
 /** The Email History's columns. */
 export function emailColumns(ctx: {
-  receipts: ReturnType<typeof useReceiptViewer>;
+  receipts: ReturnType<typeof useProofViewer>;
   sending: string | null;
   sendAgain(entry: EmailLogEntry): void;
 }): Column<EmailLogEntry>[] {
@@ -155,7 +155,7 @@ export function emailColumns(ctx: {
     {
       header: 'Receipt',
       cell: ({ orderInfo: info }) => (
-        <ReceiptButton
+        <ProofButton
           viewer={ctx.receipts}
           url={info?.paymentReceiptUrl}
           type={info?.paymentReceiptType ?? null}

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import type { EmailLogEntry, EmailRange } from '../../../shared/contracts/admin/emails';
 import * as admin from '../../../shared/contracts/endpoints/admin';
+import type { EmailLogEntry, EmailRange } from '../../../shared/contracts/endpoints/emails.schemas';
 import { EmptyBox } from '../../components/ui/async-state';
 import { toast } from '../../components/ui/toast';
 import { adminCall } from '../auth/admin-session';
 import { AdminTable } from '../shell/admin-table';
 import { showAdminError } from '../shell/admin-toast';
 import { ExportButton } from '../shell/export-button';
+import { useProofViewer } from '../shell/proof-viewer';
 import { RangeSelect } from '../shell/range-select';
-import { useReceiptViewer } from '../shell/receipt-viewer';
 import { useAdminData } from '../shell/use-admin-data';
 import { EditionMailings } from './edition-mailings';
 import { emailColumns } from './email-columns';
@@ -32,7 +32,7 @@ export function EmailsTab() {
   const stats = useAdminData(admin.emailStats, { query: { range } });
   const emails = useAdminData(admin.listEmails);
   const [sending, setSending] = useState<string | null>(null);
-  const receipts = useReceiptViewer();
+  const receipts = useProofViewer();
 
   const sendAgain = async (entry: EmailLogEntry) => {
     if (!entry.orderId) return;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { AdminGuide } from '../../../shared/contracts/admin/guides';
 import * as admin from '../../../shared/contracts/endpoints/admin';
+import type { AdminGuide } from '../../../shared/contracts/endpoints/guides.schemas';
 import { toast } from '../../components/ui/toast';
 import { adminCall } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';

@@ -1,4 +1,4 @@
-import type { AdminGuide } from '../../../shared/contracts/admin/guides';
+import type { AdminGuide } from '../../../shared/contracts/endpoints/guides.schemas';
 import { CoverThumb } from '../../components/ui/cover-thumb';
 import { formatFileSize } from '../../lib/format';
 import type { Column } from '../shell/admin-table';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AdminGuide } from '../../../shared/contracts/admin/guides';
+import type { AdminGuide } from '../../../shared/contracts/endpoints/guides.schemas';
 import { Modal } from '../../components/ui/modal';
 import { DialogButtons } from '../shell/dialog-buttons';
 import { UploadProgress } from '../shell/upload-progress';

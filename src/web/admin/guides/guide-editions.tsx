@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { AdminEdition } from '../../../shared/contracts/admin/editions';
-import type { AdminGuide } from '../../../shared/contracts/admin/guides';
 import * as editions from '../../../shared/contracts/endpoints/editions';
+import type { AdminEdition } from '../../../shared/contracts/endpoints/editions.schemas';
+import type { AdminGuide } from '../../../shared/contracts/endpoints/guides.schemas';
 import { Modal } from '../../components/ui/modal';
 import { toast } from '../../components/ui/toast';
 import { formatFileSize } from '../../lib/format';
@@ -117,14 +117,15 @@ interface Refusal {
   field?: string;
 }
 
+// Asked in the guide's own language only: the buyers' notice in the other language says the same.
+const ENGLISH = { suffix: 'En', name: 'English', example: '2027 edition' };
+const FRENCH = { suffix: 'Fr', name: 'French', example: 'Édition 2027' };
+
 function PublishEditionForm({ guide, onPublished }: { guide: AdminGuide; onPublished(): Promise<void> }) {
   const upload = useUploadControl();
   const id = useId();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  // Asked in the guide's own language only: the buyers' notice in the other language says the same.
-  const english = { suffix: 'En', name: 'English', example: '2027 edition' };
-  const french = { suffix: 'Fr', name: 'French', example: 'Édition 2027' };
-  const [language, other] = guide.locale === 'en' ? [english, french] : [french, english];
+  const [language, other] = guide.locale === 'en' ? [ENGLISH, FRENCH] : [FRENCH, ENGLISH];
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -155,50 +156,22 @@ function PublishEditionForm({ guide, onPublished }: { guide: AdminGuide; onPubli
     await onPublished();
   };
   const errorId = `${id}-refusal`;
-  const invalid = (name: string) =>
+  const invalid = (name: string): Invalid =>
     refusal?.field === name ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
   const field = (name: string, label: string, multiline = false, required = true) => (
-    <label className="block text-sm font-medium" htmlFor={`${id}-${name}`}>
-      {label}
-      {multiline ? (
-        <textarea
-          id={`${id}-${name}`}
-          name={name}
-          required={required}
-          rows={3}
-          maxLength={5000}
-          className={inputClass}
-          {...invalid(name)}
-        />
-      ) : (
-        <input id={`${id}-${name}`} name={name} maxLength={60} className={inputClass} {...invalid(name)} />
-      )}
-    </label>
+    <EditionField
+      id={`${id}-${name}`}
+      name={name}
+      label={label}
+      multiline={multiline}
+      required={required}
+      invalid={invalid(name)}
+    />
   );
   return (
     <form onSubmit={submit} className="space-y-3 rounded-md border border-stone-200 p-3">
       <h4 className="font-semibold">Publish a new edition</h4>
-      <label className="block text-sm font-medium">
-        New PDF (max 50MB)
-        <input
-          type="file"
-          name="pdfPrimary"
-          accept="application/pdf"
-          required
-          className="mt-1 block w-full"
-          {...invalid('pdfPrimary')}
-        />
-      </label>
-      <label className="block text-sm font-medium">
-        New companion PDF (optional; else the current one stays)
-        <input
-          type="file"
-          name="pdfSecondary"
-          accept="application/pdf"
-          className="mt-1 block w-full"
-          {...invalid('pdfSecondary')}
-        />
-      </label>
+      <EditionFiles invalid={invalid} />
       {field(`label${language.suffix}`, `Label (e.g. ${language.example}; empty: the year)`)}
       {field(`changes${language.suffix}`, `What changed (in ${language.name}, the guide’s language)`, true)}
       <details className="text-sm">
@@ -226,5 +199,64 @@ function PublishEditionForm({ guide, onPublished }: { guide: AdminGuide; onPubli
         Publish edition
       </button>
     </form>
+  );
+}
+
+type Invalid = { 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+
+function EditionField(props: {
+  id: string;
+  name: string;
+  label: string;
+  multiline: boolean;
+  required: boolean;
+  invalid: Invalid;
+}) {
+  const { id, name, label, multiline, required, invalid } = props;
+  return (
+    <label className="block text-sm font-medium" htmlFor={id}>
+      {label}
+      {multiline ? (
+        <textarea
+          id={id}
+          name={name}
+          required={required}
+          rows={3}
+          maxLength={5000}
+          className={inputClass}
+          {...invalid}
+        />
+      ) : (
+        <input id={id} name={name} maxLength={60} className={inputClass} {...invalid} />
+      )}
+    </label>
+  );
+}
+
+function EditionFiles({ invalid }: { invalid(name: string): Invalid }) {
+  return (
+    <>
+      <label className="block text-sm font-medium">
+        New PDF (max 50MB)
+        <input
+          type="file"
+          name="pdfPrimary"
+          accept="application/pdf"
+          required
+          className="mt-1 block w-full"
+          {...invalid('pdfPrimary')}
+        />
+      </label>
+      <label className="block text-sm font-medium">
+        New companion PDF (optional; else the current one stays)
+        <input
+          type="file"
+          name="pdfSecondary"
+          accept="application/pdf"
+          className="mt-1 block w-full"
+          {...invalid('pdfSecondary')}
+        />
+      </label>
+    </>
   );
 }

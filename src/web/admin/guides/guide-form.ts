@@ -4,7 +4,7 @@ import {
   GUIDE_PDF_MAX_BYTES,
   guideFieldsSchema,
   guideMessages,
-} from '../../../shared/contracts/admin/guides';
+} from '../../../shared/contracts/endpoints/guides.schemas';
 
 /** The dialog's text fields, as typed. */
 export interface GuideFormValues {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { AdminGuide } from '../../../shared/contracts/admin/guides';
 import * as admin from '../../../shared/contracts/endpoints/admin';
+import type { AdminGuide } from '../../../shared/contracts/endpoints/guides.schemas';
 import { AdminTable } from '../shell/admin-table';
 import { LanguageSelect } from '../shell/language-select';
 import { useAdminData } from '../shell/use-admin-data';

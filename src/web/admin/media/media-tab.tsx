@@ -1,6 +1,6 @@
 import { type ChangeEvent, useRef } from 'react';
-import type { MediaItem } from '../../../shared/contracts/admin/media';
 import * as admin from '../../../shared/contracts/endpoints/admin';
+import type { MediaItem } from '../../../shared/contracts/endpoints/media.schemas';
 import { AsyncState } from '../../components/ui/async-state';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
@@ -8,7 +8,7 @@ import { adminCall, adminUploadTo } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';
 import { useAdminAction, useAdminData } from '../shell/use-admin-data';
 
-/** Same limit as the server's MEDIA_MAX_BYTES (shared/contracts/admin/media). */
+/** Same limit as the server's MEDIA_MAX_BYTES (shared/contracts/endpoints/media.schemas). */
 const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The browser-side checks of a chosen file; the message to show, or null when it may be sent. */

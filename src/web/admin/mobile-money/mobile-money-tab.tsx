@@ -6,7 +6,7 @@ import { toast } from '../../components/ui/toast';
 import { adminCall } from '../auth/admin-session';
 import { AdminTable } from '../shell/admin-table';
 import { showAdminError } from '../shell/admin-toast';
-import { useReceiptViewer } from '../shell/receipt-viewer';
+import { useProofViewer } from '../shell/proof-viewer';
 import { type AdminData, useAdminData } from '../shell/use-admin-data';
 import { DecisionDialog, type DecisionRequest } from './decision-dialog';
 import { orderColumns } from './order-columns';
@@ -29,7 +29,7 @@ export function MobileMoneyTab() {
   const query = { page: view.page, pageSize: MOBILE_MONEY_PAGE_SIZE, q: view.q || undefined };
   const list = useAdminData(admin.pendingMobileMoney, { query }, readOrdersPage);
   const [inFlight, setInFlight] = useState<string | null>(null);
-  const receipts = useReceiptViewer();
+  const proofs = useProofViewer();
 
   const [asking, setAsking] = useState<DecisionRequest | null>(null);
 
@@ -61,7 +61,7 @@ export function MobileMoneyTab() {
       <AdminTable
         state={{ ...list, data: list.data?.orders }}
         columns={orderColumns({
-          receipts,
+          proofs,
           inFlight,
           decide: (order, decision) => setAsking({ order, decision }),
         })}
@@ -88,7 +88,7 @@ export function MobileMoneyTab() {
           }}
         />
       ) : null}
-      {receipts.viewer}
+      {proofs.viewer}
       <DecisionDialog request={asking} onCancel={() => setAsking(null)} onConfirm={decide} />
     </div>
   );

@@ -2,7 +2,7 @@ import type { PendingMobileMoneyOrder } from '../../../shared/contracts/mobile-m
 import { displayPrice } from '../../../shared/money';
 import type { Column } from '../shell/admin-table';
 import { EmailText } from '../shell/email-text';
-import { ReceiptButton, type useReceiptViewer } from '../shell/receipt-viewer';
+import { ProofButton, type useProofViewer } from '../shell/proof-viewer';
 import { formatAdminDate } from '../shell/table-cells';
 
 /** Admin spec "Mobile Money tab": completed → Validated, pending(_verification) → Pending. */
@@ -119,7 +119,7 @@ function AmountCell({ order }: { order: PendingMobileMoneyOrder }) {
 
 /** The Mobile Money tab's columns; under 640 px each row becomes a card, every cell led by its column's name. */
 export function orderColumns(ctx: {
-  receipts: ReturnType<typeof useReceiptViewer>;
+  proofs: ReturnType<typeof useProofViewer>;
   inFlight: string | null;
   decide(order: PendingMobileMoneyOrder, decision: 'verify' | 'reject'): void;
 }): Column<PendingMobileMoneyOrder>[] {
@@ -170,8 +170,8 @@ export function orderColumns(ctx: {
       header: 'Receipt',
       cell: (order) => (
         <>
-          <ReceiptButton
-            viewer={ctx.receipts}
+          <ProofButton
+            viewer={ctx.proofs}
             url={order.receiptUrl}
             type={order.receiptType}
             orderNumber={order.orderNumber}

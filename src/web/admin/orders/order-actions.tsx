@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
-import type { OrderDetail } from '../../../shared/contracts/admin/orders';
 import * as adminOrders from '../../../shared/contracts/endpoints/admin-orders';
+import type { OrderDetail } from '../../../shared/contracts/endpoints/admin-orders.schemas';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';

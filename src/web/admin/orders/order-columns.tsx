@@ -1,5 +1,8 @@
 import { Link } from 'wouter';
-import type { OrderListRow, OrderStatusFilter } from '../../../shared/contracts/admin/orders';
+import type {
+  OrderListRow,
+  OrderStatusFilter,
+} from '../../../shared/contracts/endpoints/admin-orders.schemas';
 import { formatFcfaAmount } from '../../../shared/money';
 import { orderStatusWord, refundStateOf } from '../../../shared/refund-state';
 import type { Column } from '../shell/admin-table';

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { OrderListQuery } from '../../../shared/contracts/admin/orders';
 import * as admin from '../../../shared/contracts/endpoints/admin';
 import * as adminOrders from '../../../shared/contracts/endpoints/admin-orders';
+import type { OrderListQuery } from '../../../shared/contracts/endpoints/admin-orders.schemas';
 import { Select } from '../../components/ui/select';
 import { paths } from '../../lib/paths';
 import { ExportButton } from '../shell/export-button';

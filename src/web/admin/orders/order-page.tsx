@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { OrderDetail } from '../../../shared/contracts/admin/orders';
 import * as adminOrders from '../../../shared/contracts/endpoints/admin-orders';
+import type { OrderDetail } from '../../../shared/contracts/endpoints/admin-orders.schemas';
 import * as receipts from '../../../shared/contracts/endpoints/receipts';
 import { AsyncState } from '../../components/ui/async-state';
 import { urlOf } from '../../lib/api';

@@ -3,7 +3,7 @@ import {
   type OrderListQuery,
   type OrderMethodFilter,
   type OrderStatusFilter,
-} from '../../../shared/contracts/admin/orders';
+} from '../../../shared/contracts/endpoints/admin-orders.schemas';
 import type { Locale } from '../../../shared/locale';
 
 /**

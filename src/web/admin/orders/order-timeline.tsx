@@ -1,4 +1,4 @@
-import type { TimelineEntry } from '../../../shared/contracts/admin/orders';
+import type { TimelineEntry } from '../../../shared/contracts/endpoints/admin-orders.schemas';
 import { formatAdminDate } from '../shell/table-cells';
 
 const ACTOR_NAMES: Record<string, string> = {

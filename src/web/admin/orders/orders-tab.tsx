@@ -1,6 +1,9 @@
 import { Link, useSearchParams } from 'wouter';
-import { ORDERS_PAGE_SIZE, type OrderListRow } from '../../../shared/contracts/admin/orders';
 import * as adminOrders from '../../../shared/contracts/endpoints/admin-orders';
+import {
+  ORDERS_PAGE_SIZE,
+  type OrderListRow,
+} from '../../../shared/contracts/endpoints/admin-orders.schemas';
 import { EmptyBox } from '../../components/ui/async-state';
 import { paths } from '../../lib/paths';
 import { AdminTable } from '../shell/admin-table';

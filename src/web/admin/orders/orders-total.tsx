@@ -2,7 +2,7 @@ import {
   ORDER_COUNT_CAP,
   ORDER_COUNT_CAP_GUIDE_AND_MORE,
   type OrderList,
-} from '../../../shared/contracts/admin/orders';
+} from '../../../shared/contracts/endpoints/admin-orders.schemas';
 
 /** How many match; past the cap "1,000+", or "100+" where a guide and another filter cap it sooner. */
 export function OrdersTotal({

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import type { AdminReview } from '../../../shared/contracts/admin/reviews';
 import * as adminReviews from '../../../shared/contracts/endpoints/admin-reviews';
+import type { AdminReview } from '../../../shared/contracts/endpoints/admin-reviews.schemas';
 import { adminCall } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';
 import { formatAdminDate } from '../shell/table-cells';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
+import * as adminReviews from '../../../shared/contracts/endpoints/admin-reviews';
 import {
   ADMIN_REVIEWS_PAGE_SIZE,
   type AdminReviewListQuery,
   type AdminReviewPage,
-} from '../../../shared/contracts/admin/reviews';
-import * as adminReviews from '../../../shared/contracts/endpoints/admin-reviews';
+} from '../../../shared/contracts/endpoints/admin-reviews.schemas';
 import { AsyncState, EmptyBox } from '../../components/ui/async-state';
 import { Pager } from '../mobile-money/order-finder';
 import { useAdminData } from '../shell/use-admin-data';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { TaxSettingsInput } from '../../../shared/contracts/admin/settings';
 import * as settings from '../../../shared/contracts/endpoints/admin-settings';
+import type { TaxSettingsInput } from '../../../shared/contracts/endpoints/admin-settings.schemas';
 import * as invoices from '../../../shared/contracts/endpoints/invoices';
 import { toast } from '../../components/ui/toast';
 import { adminCall } from '../auth/admin-session';

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { Link } from 'wouter';
-import type { Need } from '../../../shared/contracts/admin/needs-you';
+import type { Need } from '../../../shared/contracts/endpoints/admin-needs-you.schemas';
 import { ADMIN_TABS, type AdminTab, paths } from '../../lib/paths';
 
 /** The "Needs you" counts the dashboard frame fetched, for the tabs and the Analytics tab's list. */

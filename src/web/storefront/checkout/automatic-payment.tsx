@@ -82,7 +82,7 @@ export function PayNowButton(props: {
 }
 
 /** The fallback under the automatic option: pay outside the shop, then send the receipt. */
-export function ReceiptFallback(props: { children: React.ReactNode; open?: boolean }) {
+export function ProofFallback(props: { children: React.ReactNode; open?: boolean }) {
   const t = useMessages(purchaseMessages);
   return (
     <details open={props.open} className="group rounded-lg border border-stone-200 bg-white">

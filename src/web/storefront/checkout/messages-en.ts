@@ -107,7 +107,7 @@ export const en: Record<keyof typeof fr, string> = {
   'mm.step3': 'Send us the receipt (screenshot or PDF) below.',
   'mm.verify':
     'We verify your payment within 24 hours, then your guides arrive by email and on your order page.',
-  'mm.receiptLabel': 'Payment receipt (JPG, PNG, WEBP or PDF, max 5 MB)',
+  'mm.proofLabel': 'Payment receipt (JPG, PNG, WEBP or PDF, max 5 MB)',
   'mm.chooseFile': 'Choose a file',
   'mm.noFile': 'No file chosen',
   'mm.providerLabel': 'Paid with',
@@ -158,7 +158,7 @@ export const en: Record<keyof typeof fr, string> = {
   'order.awaitingText':
     'Pay {amount} from your mobile wallet with the reference below, then send us the receipt. We verify within 24 hours.',
   'order.reference': 'Payment reference',
-  'order.anotherReceipt': 'You can send another receipt if needed:',
+  'order.anotherProof': 'You can send another receipt if needed:',
   'checkout.titleFree': 'Your free guides',
   'checkout.freeNote': 'No payment: your guides arrive by email and on the order page.',
   'checkout.bought': 'Your order',
@@ -183,7 +183,7 @@ export const en: Record<keyof typeof fr, string> = {
   'decline.stolen_card': 'Your card was declined. Contact your bank or use another card.',
   'decline.incorrect_number': 'The card number is incorrect. Check it and try again.',
   'mm.tooManyPixels': 'This image is too large (over 40 megapixels). Send a screenshot or an ordinary photo.',
-  'mm.receiptLimit':
+  'mm.proofLimit':
     'This order already has 5 receipts: we check them within 24 hours. Contact us if another one is needed.',
   'mm.orderClosed': 'This order no longer takes a receipt: open its page to see where it stands.',
   'mm.tooManyUploads': 'Too many uploads for this order. Please try again in a few minutes.',

@@ -110,7 +110,7 @@ export const fr = {
   'mm.step3': 'Envoyez-nous le reçu (capture d’écran ou PDF) ci-dessous.',
   'mm.verify':
     'Nous vérifions votre paiement sous 24 h, puis vous recevez vos guides par e-mail et sur la page de votre commande.',
-  'mm.receiptLabel': 'Reçu de paiement (JPG, PNG, WEBP ou PDF, 5 Mo max.)',
+  'mm.proofLabel': 'Reçu de paiement (JPG, PNG, WEBP ou PDF, 5 Mo max.)',
   'mm.chooseFile': 'Choisir un fichier',
   'mm.noFile': 'Aucun fichier choisi',
   'mm.providerLabel': 'Payé avec',
@@ -161,7 +161,7 @@ export const fr = {
   'order.awaitingText':
     'Payez {amount} depuis votre portefeuille mobile avec la référence ci-dessous, puis envoyez-nous le reçu. Nous vérifions sous 24 h.',
   'order.reference': 'Référence de paiement',
-  'order.anotherReceipt': 'Vous pouvez envoyer un autre reçu si nécessaire :',
+  'order.anotherProof': 'Vous pouvez envoyer un autre reçu si nécessaire :',
   'checkout.titleFree': 'Vos guides gratuits',
   'checkout.freeNote': 'Aucun paiement : vos guides arrivent par e-mail et sur la page de commande.',
   'checkout.bought': 'Votre commande',
@@ -189,7 +189,7 @@ export const fr = {
   'decline.incorrect_number': 'Le numéro de carte est incorrect. Vérifiez-le et réessayez.',
   'mm.tooManyPixels':
     'Cette image est trop grande (plus de 40 mégapixels). Envoyez une capture d’écran ou une photo ordinaire.',
-  'mm.receiptLimit':
+  'mm.proofLimit':
     'Cette commande a déjà 5 reçus : nous les vérifions sous 24 h. Contactez-nous s’il en faut un autre.',
   'mm.orderClosed': 'Cette commande n’attend plus de reçu : ouvrez sa page pour voir où elle en est.',
   'mm.tooManyUploads': 'Trop d’envois pour cette commande. Réessayez dans quelques minutes.',

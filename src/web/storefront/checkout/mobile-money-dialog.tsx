@@ -6,10 +6,10 @@ import { Modal } from '../../components/ui/modal';
 import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
 import { paths } from '../../lib/paths';
-import { PayNowButton, ReceiptFallback } from './automatic-payment';
+import { PayNowButton, ProofFallback } from './automatic-payment';
 import { purchaseMessages } from './messages';
 import { OrderDiscount } from './order-discount';
-import { ReceiptUpload } from './receipt-upload';
+import { ProofUpload } from './proof-upload';
 
 /**
  * Opens after a mobile-money order (spec §2 "Mobile-money order dialog"). With a payment aggregator
@@ -24,7 +24,7 @@ export function MobileMoneyDialog(props: { placed: CreateMobileMoneyOrderRespons
   const manual = placed ? (
     <>
       <ManualSteps placed={placed} amount={amount} primary={!placed.automaticPayment && !placed.wave} />
-      <ReceiptUpload orderId={placed.order.id} providers={placed.providers} />
+      <ProofUpload orderId={placed.order.id} providers={placed.providers} />
       <p className="text-xs text-stone-600">{t('mm.verify')}</p>
     </>
   ) : null;
@@ -62,7 +62,7 @@ export function MobileMoneyDialog(props: { placed: CreateMobileMoneyOrderRespons
                   <p className="text-xs text-stone-600">{t('mm.autoProviders')}</p>
                 </div>
               ) : null}
-              <ReceiptFallback>{manual}</ReceiptFallback>
+              <ProofFallback>{manual}</ProofFallback>
             </>
           ) : (
             manual

@@ -84,7 +84,7 @@ export function LightZipButton(props: {
   const { guides } = props;
   if (!guides.some((guide) => guide.lightFileSize)) return null;
   // The light ZIP has each guide's light edition, or its full PDF where there is none.
-  const bytes = guides.reduce((sum, guide) => sum + (guide.lightFileSize ?? guide.fileSize ?? 0), 0);
+  const bytes = guides.map((guide) => guide.lightFileSize ?? guide.fileSize ?? 0);
   const cost = downloadCostLine('light', bytes, guides[0]!.dataRegion, locale);
   return (
     <button

@@ -11,12 +11,12 @@ import { useQueryClient } from '../../lib/use-query';
 import {
   mobileMoneyStatusKey,
   PayNowButton,
-  ReceiptFallback,
+  ProofFallback,
   useMobileMoneyStatus,
 } from '../checkout/automatic-payment';
 import { purchaseMessages } from '../checkout/messages';
 import { OrderDiscount, OrderTaxLine } from '../checkout/order-discount';
-import { ReceiptUpload } from '../checkout/receipt-upload';
+import { ProofUpload } from '../checkout/proof-upload';
 
 /**
  * An undecided mobile-money order. With automatic payment the page asks the shop how the
@@ -73,7 +73,7 @@ export function MobileMoneyPending({ order }: { order: Order }) {
         <p className="mt-3 text-stone-700">{t('order.pendingText')}</p>
       ) : null}
       {state === 'manual' ? (
-        <MobileMoneyReceipt order={order} />
+        <MobileMoneyProof order={order} />
       ) : (
         <div className="mt-5 space-y-4">
           <PaymentOffers
@@ -85,9 +85,9 @@ export function MobileMoneyPending({ order }: { order: Order }) {
             cinetpay={cinetpay}
             attempt={now?.attempt ?? null}
           />
-          <ReceiptFallback>
-            <MobileMoneyReceipt order={order} embedded />
-          </ReceiptFallback>
+          <ProofFallback>
+            <MobileMoneyProof order={order} embedded />
+          </ProofFallback>
         </div>
       )}
     </div>
@@ -157,7 +157,7 @@ function pendingTitle(state: PaymentState | 'manual', status: Order['status']) {
 }
 
 /** A mobile-money order still waiting: its reference, and the receipt form (again, for a second receipt). */
-function MobileMoneyReceipt({ order, embedded = false }: { order: Order; embedded?: boolean }) {
+function MobileMoneyProof({ order, embedded = false }: { order: Order; embedded?: boolean }) {
   const t = useMessages(purchaseMessages);
   const { locale } = useI18n();
   const queryClient = useQueryClient();
@@ -181,8 +181,8 @@ function MobileMoneyReceipt({ order, embedded = false }: { order: Order; embedde
           </p>
         </div>
       ) : null}
-      {awaiting ? null : <p className="text-sm text-stone-600">{t('order.anotherReceipt')}</p>}
-      <ReceiptUpload
+      {awaiting ? null : <p className="text-sm text-stone-600">{t('order.anotherProof')}</p>}
+      <ProofUpload
         orderId={order.id}
         providers={order.mobileMoneyPayment?.providers}
         onSent={() =>

@@ -1,11 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import {
-  RECEIPT_MAX_BYTES,
-  receiptMessages,
-  VERIFICATION_HOURS,
-} from '../../../shared/contracts/mobile-money';
+import { PROOF_MAX_BYTES, proofMessages, VERIFICATION_HOURS } from '../../../shared/contracts/mobile-money';
 import type { Db, DbOrTx } from '../../db/client';
-import { jobs, orders, paymentReceipts, storedFiles } from '../../db/schema';
+import { jobs, orders, paymentProofs, storedFiles } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../domain/errors';
 import { recordActivity } from '../activity/activity';
 import { keepHoldUntilDecided } from '../discounts/discount-holds';
@@ -34,29 +30,29 @@ import {
   mobileMoneyEmailJob,
   rejectionEmailJob,
 } from './mobile-money-email-job';
-import { type ReceiptDecision, receiptAction } from './receipt-payment';
+import { type ProofDecision, proofAction } from './proof-payment';
 
 /**
  * Mobile money by receipt: the shopper's receipt, kept privately, and the operator's decision on it
- * (the receipt provider's notification, receipt-payment.ts).
+ * (the receipt provider's notification, proof-payment.ts).
  */
-export const receiptRule: FileRule = { maxBytes: RECEIPT_MAX_BYTES, tooLarge: receiptMessages.tooLarge };
+export const proofRule: FileRule = { maxBytes: PROOF_MAX_BYTES, tooLarge: proofMessages.tooLarge };
 
 /** Receipts one order keeps: enough for a retake or two, not a free disk. */
-export const RECEIPTS_PER_ORDER = 5;
+export const PROOFS_PER_ORDER = 5;
 /** However many receipts arrive, the shopper and the operator hear of an order at most this often. */
-const RECEIPT_EMAIL_INTERVAL = sql.raw(`interval '10 minutes'`);
+const PROOF_EMAIL_INTERVAL = sql.raw(`interval '10 minutes'`);
 
-const tooManyReceipts = () =>
+const tooManyProofs = () =>
   conflict(
-    `This order already has ${RECEIPTS_PER_ORDER} receipts: we will check them within ${VERIFICATION_HOURS} hours. Contact us if the payment needs another one.`,
+    `This order already has ${PROOFS_PER_ORDER} receipts: we will check them within ${VERIFICATION_HOURS} hours. Contact us if the payment needs another one.`,
     { code: 'receipt_limit' },
   );
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
 /** Normalises the form's provider: one of the configured wallets, or the generic 'mobile_money'. */
-export function receiptProvider(value: string | undefined, providers: string[]): string {
+export function proofProvider(value: string | undefined, providers: string[]): string {
   const given = (value ?? '').trim();
   if (given === '' || given.toLowerCase() === 'mobile_money') return 'mobile_money';
   const match = providers.find((p) => p.toLowerCase() === given.toLowerCase());
@@ -68,22 +64,22 @@ export function receiptProvider(value: string | undefined, providers: string[]):
  * The bytes to keep: images re-encoded, PDFs rendered to an image of their first pages
  * (decision 015). Either way only pixels are kept, never what the sender's file could carry or run.
  */
-async function receiptContent(file: UploadedFile): Promise<{ data: Buffer; contentType: string }> {
+async function proofContent(file: UploadedFile): Promise<{ data: Buffer; contentType: string }> {
   const mime = await detectedMime(file.data);
   if (mime && IMAGE_TYPES.has(mime)) {
     const data = await reencodeImage(file.data, {
       accepted: IMAGE_TYPES,
-      refusal: receiptMessages.invalidType,
+      refusal: proofMessages.invalidType,
     });
     return { data, contentType: 'image/webp' };
   }
   if (mime === 'application/pdf') {
     return {
-      data: await pdfToWebp(file.data, { refusal: receiptMessages.invalidType }),
+      data: await pdfToWebp(file.data, { refusal: proofMessages.invalidType }),
       contentType: 'image/webp',
     };
   }
-  throw invalid(receiptMessages.invalidType);
+  throw invalid(proofMessages.invalidType);
 }
 
 /**
@@ -91,7 +87,7 @@ async function receiptContent(file: UploadedFile): Promise<{ data: Buffer; conte
  * stored privately beside any earlier one, the order waits for verification, and the shopper and
  * the operator are emailed through the outbox. Nothing is kept when any step fails.
  */
-export async function acceptReceipt(
+export async function acceptProof(
   deps: MobileMoneyDeps,
   publicId: string,
   /** Reads the body, once the order is known to take a receipt: nobody streams 5 MB for a 404. */
@@ -100,11 +96,11 @@ export async function acceptReceipt(
   const order = await findMobileMoneyOrderByPublicId(deps.db, publicId);
   if (isClosed(order.status)) throw decidedConflict(order);
   // Checked again under the row lock below; this one saves reading 5 MB for nothing.
-  if ((await countReceipts(deps.db, order.id)) >= RECEIPTS_PER_ORDER) throw tooManyReceipts();
+  if ((await countProofs(deps.db, order.id)) >= PROOFS_PER_ORDER) throw tooManyProofs();
   const upload = await readUpload();
-  if (!upload.file) throw invalid(receiptMessages.missing);
-  const provider = receiptProvider(upload.provider, deps.config.mobileMoney.providers);
-  const content = await receiptContent(upload.file);
+  if (!upload.file) throw invalid(proofMessages.missing);
+  const provider = proofProvider(upload.provider, deps.config.mobileMoney.providers);
+  const content = await proofContent(upload.file);
   const baseName = cleanFileName(upload.file.fileName, 'receipt').replace(/\.[A-Za-z0-9]{1,5}$/, '');
   let stored: StoredFile | undefined;
   try {
@@ -116,7 +112,7 @@ export async function acceptReceipt(
         .where(eq(orders.id, order.id))
         .for('update');
       if (!current || isClosed(current.status)) throw decidedConflict(current ?? order);
-      if ((await countReceipts(tx, order.id)) >= RECEIPTS_PER_ORDER) throw tooManyReceipts();
+      if ((await countProofs(tx, order.id)) >= PROOFS_PER_ORDER) throw tooManyProofs();
       stored = await storeFile(
         { db: tx, files: deps.files },
         {
@@ -126,10 +122,10 @@ export async function acceptReceipt(
           originalName: `${baseName || 'receipt'}.webp`,
         },
       );
-      const [receipt] = await tx
-        .insert(paymentReceipts)
+      const [proof] = await tx
+        .insert(paymentProofs)
         .values({ orderId: order.id, fileId: stored.id, provider })
-        .returning({ id: paymentReceipts.id });
+        .returning({ id: paymentProofs.id });
       await tx
         .update(orders)
         .set({
@@ -142,7 +138,7 @@ export async function acceptReceipt(
       await keepHoldUntilDecided(tx, order.id);
       for (const kind of ['receipt-received', 'operator-receipt-notice'] as const) {
         if (!(await emailedRecently(tx, kind, order.id))) {
-          await enqueueJob(tx, mobileMoneyEmailJob(kind, order.id, receipt!.id));
+          await enqueueJob(tx, mobileMoneyEmailJob(kind, order.id, proof!.id));
         }
       }
     });
@@ -153,15 +149,15 @@ export async function acceptReceipt(
   }
 }
 
-const countReceipts = async (db: DbOrTx, orderId: string): Promise<number> =>
+const countProofs = async (db: DbOrTx, orderId: string): Promise<number> =>
   (
     await db
       .select({ n: sql<number>`count(*)::int` })
-      .from(paymentReceipts)
-      .where(eq(paymentReceipts.orderId, orderId))
+      .from(paymentProofs)
+      .where(eq(paymentProofs.orderId, orderId))
   )[0]?.n ?? 0;
 
-/** Whether this email about this order was queued within RECEIPT_EMAIL_INTERVAL (under the order's row lock, so no race). */
+/** Whether this email about this order was queued within PROOF_EMAIL_INTERVAL (under the order's row lock, so no race). */
 async function emailedRecently(tx: DbOrTx, kind: MobileMoneyEmailKind, orderId: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: jobs.id })
@@ -171,7 +167,7 @@ async function emailedRecently(tx: DbOrTx, kind: MobileMoneyEmailKind, orderId: 
         eq(jobs.kind, MOBILE_MONEY_EMAIL_JOB),
         sql`${jobs.payload}->>'kind' = ${kind}`,
         sql`${jobs.payload}->>'orderId' = ${orderId}`,
-        sql`${jobs.createdAt} > now() - ${RECEIPT_EMAIL_INTERVAL}`,
+        sql`${jobs.createdAt} > now() - ${PROOF_EMAIL_INTERVAL}`,
       ),
     )
     .limit(1);
@@ -187,10 +183,10 @@ export async function decideOrder(
   db: Db,
   actor: string,
   id: string,
-  decision: ReceiptDecision,
+  decision: ProofDecision,
 ): Promise<OrderRow> {
   const order = await findMobileMoneyOrder(db, 'id', id);
-  const action = receiptAction({ orderId: order.id, decision });
+  const action = proofAction({ orderId: order.id, decision });
   const decided = await db.transaction(async (tx) => {
     const row =
       action.action === 'complete'
@@ -220,14 +216,14 @@ export async function decideOrder(
 }
 
 /** The latest receipt of an order, for the admin; never served under a public URL. */
-export async function findLatestReceipt(db: Db, orderId: string): Promise<StoredFile> {
+export async function findLatestProof(db: Db, orderId: string): Promise<StoredFile> {
   if (!UUID.test(orderId)) throw notFound('Receipt not found');
   const [row] = await db
     .select({ file: storedFiles })
-    .from(paymentReceipts)
-    .innerJoin(storedFiles, eq(storedFiles.id, paymentReceipts.fileId))
-    .where(eq(paymentReceipts.orderId, orderId))
-    .orderBy(desc(paymentReceipts.createdAt), desc(paymentReceipts.id))
+    .from(paymentProofs)
+    .innerJoin(storedFiles, eq(storedFiles.id, paymentProofs.fileId))
+    .where(eq(paymentProofs.orderId, orderId))
+    .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
     .limit(1);
   if (!row) throw notFound('Receipt not found');
   return row.file;

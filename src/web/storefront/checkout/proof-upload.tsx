@@ -5,44 +5,44 @@ import { ApiError, urlOf } from '../../lib/api';
 import { purchaseMessages } from './messages';
 
 /** Same limits as the server's (shared/contracts/mobile-money), kept here so zod stays out of the chunk. */
-const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
-const RECEIPT_EXTENSIONS = ['jpeg', 'jpg', 'png', 'webp', 'pdf'];
-const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
+const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+const PROOF_EXTENSIONS = ['jpeg', 'jpg', 'png', 'webp', 'pdf'];
+const PROOF_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
 
 /** Spec §5: the picker's checks; the message key to show, or null when the file may be sent. */
-export function receiptFileProblem(file: {
+export function proofFileProblem(file: {
   name: string;
   type: string;
   size: number;
 }): 'invalidType' | 'tooLarge' | null {
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  if (!RECEIPT_EXTENSIONS.includes(extension) && !RECEIPT_TYPES.includes(file.type)) return 'invalidType';
-  if (file.size > RECEIPT_MAX_BYTES) return 'tooLarge';
+  if (!PROOF_EXTENSIONS.includes(extension) && !PROOF_TYPES.includes(file.type)) return 'invalidType';
+  if (file.size > PROOF_MAX_BYTES) return 'tooLarge';
   return null;
 }
 
-export type ReceiptFailureKey =
+export type ProofFailureKey =
   | 'mm.invalidType'
   | 'mm.tooLarge'
   | 'mm.tooManyPixels'
-  | 'mm.receiptLimit'
+  | 'mm.proofLimit'
   | 'mm.orderClosed'
   | 'mm.tooManyUploads'
   | 'mm.storageFull'
   | 'mm.uploadFailed';
 
 /** A refused receipt upload, told next to the file field in the shopper's language, by its status and code (spec §5 and the upload limits). */
-export function receiptFailureKey(status: number, code: string | undefined): ReceiptFailureKey {
+export function proofFailureKey(status: number, code: string | undefined): ProofFailureKey {
   if (status === 413) return 'mm.tooLarge';
   if (status === 400) return code === 'image_too_many_pixels' ? 'mm.tooManyPixels' : 'mm.invalidType';
-  if (status === 409) return code === 'receipt_limit' ? 'mm.receiptLimit' : 'mm.orderClosed';
+  if (status === 409) return code === 'receipt_limit' ? 'mm.proofLimit' : 'mm.orderClosed';
   if (status === 429) return 'mm.tooManyUploads';
   if (status === 503) return 'mm.storageFull';
   return 'mm.uploadFailed';
 }
 
 /** Sends the receipt; what to tell the shopper when it was refused, or null once it is stored. */
-async function postReceipt(orderId: string, file: File, provider: string): Promise<ReceiptFailureKey | null> {
+async function postProof(orderId: string, file: File, provider: string): Promise<ProofFailureKey | null> {
   try {
     const body = new FormData();
     body.append('receipt', file);
@@ -56,7 +56,7 @@ async function postReceipt(orderId: string, file: File, provider: string): Promi
     if (!response.ok) {
       const refused = new ApiError(response.status, await response.text(), response.statusText);
       console.error('Receipt upload failed:', refused.message);
-      return receiptFailureKey(response.status, refused.code);
+      return proofFailureKey(response.status, refused.code);
     }
     return null;
   } catch (error) {
@@ -66,7 +66,7 @@ async function postReceipt(orderId: string, file: File, provider: string): Promi
 }
 
 /** Choosing a receipt, sending it ('Sending...'), then sent: the picker gives way to a success message. */
-export function ReceiptUpload(props: { orderId: string; providers?: string[]; onSent?(): void }) {
+export function ProofUpload(props: { orderId: string; providers?: string[]; onSent?(): void }) {
   const t = useMessages(purchaseMessages);
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -74,13 +74,13 @@ export function ReceiptUpload(props: { orderId: string; providers?: string[]; on
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   // Shown next to the file field, inside the dialog: a toast would be drawn under it.
-  const [problem, setProblem] = useState<{ key: ReceiptFailureKey; fileName: string } | null>(null);
+  const [problem, setProblem] = useState<{ key: ProofFailureKey; fileName: string } | null>(null);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     setProblem(null);
     if (chosen) {
-      const refused = receiptFileProblem(chosen);
+      const refused = proofFileProblem(chosen);
       if (refused) {
         event.target.value = '';
         setFile(null);
@@ -95,7 +95,7 @@ export function ReceiptUpload(props: { orderId: string; providers?: string[]; on
     event.preventDefault();
     if (!file) return;
     setSending(true);
-    const refused = await postReceipt(props.orderId, file, provider);
+    const refused = await postProof(props.orderId, file, provider);
     setSending(false);
     if (refused) {
       setProblem({ key: refused, fileName: file.name });
@@ -122,7 +122,7 @@ export function ReceiptUpload(props: { orderId: string; providers?: string[]; on
           onChange={setProvider}
         />
       ) : null}
-      <ReceiptFilePicker id={id} file={file} problem={problem} onChoose={choose} />
+      <ProofFilePicker id={id} file={file} problem={problem} onChoose={choose} />
       <button
         type="submit"
         disabled={!file || sending}
@@ -162,10 +162,10 @@ function ProviderSelect(props: {
   );
 }
 
-function ReceiptFilePicker(props: {
+function ProofFilePicker(props: {
   id: string;
   file: File | null;
-  problem: { key: ReceiptFailureKey; fileName: string } | null;
+  problem: { key: ProofFailureKey; fileName: string } | null;
   onChoose(event: ChangeEvent<HTMLInputElement>): void;
 }) {
   const t = useMessages(purchaseMessages);
@@ -174,7 +174,7 @@ function ReceiptFilePicker(props: {
       {/* The native button would speak the browser's language, not the page's. */}
       <div>
         <p id={`${props.id}-hint`} className="text-sm font-medium">
-          {t('mm.receiptLabel')}
+          {t('mm.proofLabel')}
         </p>
         <div className="mt-1 flex items-center gap-3">
           <label className="inline-flex h-10 shrink-0 cursor-pointer items-center rounded-md border border-stone-300 bg-stone-50 px-3 text-sm font-semibold hover:bg-stone-100 focus-within:ring-2 focus-within:ring-teal-700">

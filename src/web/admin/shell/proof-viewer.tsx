@@ -4,10 +4,10 @@ import { toast } from '../../components/ui/toast';
 import { AdminApiError, adminOpen } from '../auth/admin-session';
 
 /** Admin spec §8: blob URLs of receipts are released after 5 seconds. */
-const RECEIPT_URL_LIFETIME_MS = 5000;
+const PROOF_URL_LIFETIME_MS = 5000;
 
 /** Admin spec §8, receipt view: what each failure tells the operator. */
-function showReceiptError(error: unknown) {
+function showProofError(error: unknown) {
   const status = error instanceof AdminApiError ? error.status : 0;
   if (status === 404) {
     toast({
@@ -30,7 +30,7 @@ function showReceiptError(error: unknown) {
   }
 }
 
-export interface ReceiptToView {
+export interface ProofToView {
   url: string;
   type: 'image' | 'pdf' | null;
   label: string;
@@ -41,10 +41,10 @@ export interface ReceiptToView {
  * in a dialog, a PDF in a new tab. The tab is opened before the fetch, while the click still counts
  * as a user gesture, so pop-up blockers let it through.
  */
-export function useReceiptViewer() {
+export function useProofViewer() {
   const [image, setImage] = useState<{ src: string; label: string } | null>(null);
-  const open = async (receipt: ReceiptToView) => {
-    const pdf = receipt.type === 'pdf';
+  const open = async (proof: ProofToView) => {
+    const pdf = proof.type === 'pdf';
     const tab = pdf ? window.open('', '_blank') : null;
     if (pdf && !tab) {
       toast({
@@ -55,25 +55,25 @@ export function useReceiptViewer() {
       return;
     }
     try {
-      const blob = await (await adminOpen(receipt.url)).blob();
+      const blob = await (await adminOpen(proof.url)).blob();
       const src = URL.createObjectURL(blob);
-      setTimeout(() => URL.revokeObjectURL(src), RECEIPT_URL_LIFETIME_MS);
+      setTimeout(() => URL.revokeObjectURL(src), PROOF_URL_LIFETIME_MS);
       if (tab) tab.location.href = src;
-      else setImage({ src, label: receipt.label });
+      else setImage({ src, label: proof.label });
     } catch (error) {
       tab?.close();
-      showReceiptError(error);
+      showProofError(error);
     }
   };
-  const viewer = <ReceiptImageDialog image={image} onClose={() => setImage(null)} />;
+  const viewer = <ProofImageDialog image={image} onClose={() => setImage(null)} />;
   return { open, viewer };
 }
 
 /** 'View' for a receipt, or the text to show when there is none. */
-export function ReceiptButton(props: {
-  viewer: ReturnType<typeof useReceiptViewer>;
+export function ProofButton(props: {
+  viewer: ReturnType<typeof useProofViewer>;
   url: string | null | undefined;
-  type: ReceiptToView['type'];
+  type: ProofToView['type'];
   orderNumber: string;
   none: string;
 }) {
@@ -90,7 +90,7 @@ export function ReceiptButton(props: {
   );
 }
 
-function ReceiptImageDialog(props: { image: { src: string; label: string } | null; onClose(): void }) {
+function ProofImageDialog(props: { image: { src: string; label: string } | null; onClose(): void }) {
   return (
     <ViewerDialog open={props.image !== null} onClose={props.onClose} label={props.image?.label ?? 'Receipt'}>
       {props.image ? (

@@ -8,10 +8,10 @@ import type { PaymentAction, PaymentProvider, PaymentStatus } from '../payments/
 import { paymentUrlFor } from '../payments/payment-url';
 
 /** The operator's word on a receipt: the money is there, or it is not. */
-export type ReceiptDecision = { kind: 'validate'; verifiedBy: string } | { kind: 'reject'; reason?: string };
+export type ProofDecision = { kind: 'validate'; verifiedBy: string } | { kind: 'reject'; reason?: string };
 
 /** What a shopper needs to pay by receipt: the wallet page for this order, and the wallets taken. */
-export interface ReceiptInstructions {
+export interface ProofInstructions {
   paymentUrl: string;
   providers: string[];
 }
@@ -21,35 +21,35 @@ export interface ReceiptInstructions {
  * nothing with anyone: the shopper pays the reference on the wallet page and sends a receipt, and
  * the operator's decision is the notification. Its payment reference is the order's id.
  */
-export type ReceiptPayment = PaymentProvider<
+export type ProofPayment = PaymentProvider<
   { reference: string; totalCents: number },
-  ReceiptInstructions,
-  { orderId: string; decision: ReceiptDecision }
+  ProofInstructions,
+  { orderId: string; decision: ProofDecision }
 >;
 
 /** An order paid by receipt, in the port's words: decided by the operator or the expiry sweep. */
-export function receiptStatus(status: OrderRow['status']): PaymentStatus {
+export function proofStatus(status: OrderRow['status']): PaymentStatus {
   if (status === 'completed') return 'paid';
   if (status === 'rejected' || status === 'expired') return 'failed';
   return 'waiting';
 }
 
 /** The operator's decision, as the notification it stands for. */
-export const receiptAction = ({
+export const proofAction = ({
   orderId,
   decision,
 }: {
   orderId: string;
-  decision: ReceiptDecision;
+  decision: ProofDecision;
 }): PaymentAction =>
   decision.kind === 'validate'
     ? { action: 'complete', ref: orderId, verifiedBy: decision.verifiedBy }
     : { action: 'fail', ref: orderId };
 
-export function receiptPayment(deps: {
+export function proofPayment(deps: {
   db: Db;
   config: Pick<Config['mobileMoney'], 'paymentUrl' | 'providers'>;
-}): ReceiptPayment {
+}): ProofPayment {
   return {
     method: METHOD.mobileMoney,
     start: async (values) => ({
@@ -62,7 +62,7 @@ export function receiptPayment(deps: {
         .from(orders)
         .where(eq(orders.id, orderId))
         .limit(1);
-      const status = order ? receiptStatus(order.status) : 'failed';
+      const status = order ? proofStatus(order.status) : 'failed';
       return {
         status,
         providerStatus: order?.status ?? 'unknown',
@@ -71,6 +71,6 @@ export function receiptPayment(deps: {
         details: undefined,
       };
     },
-    action: receiptAction,
+    action: proofAction,
   };
 }

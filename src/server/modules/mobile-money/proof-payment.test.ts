@@ -1,24 +1,24 @@
 import { describe, expect, test } from 'vitest';
 import type { MobileMoneyProvider } from '../../adapters/mobile-money/provider';
 import { cinetpayPayment } from './cinetpay-payment';
-import { receiptAction, receiptStatus } from './receipt-payment';
+import { proofAction, proofStatus } from './proof-payment';
 
 describe('receipt payment provider', () => {
   test('an order paid by receipt is paid once validated, failed once rejected or expired', () => {
-    expect(receiptStatus('completed')).toBe('paid');
-    expect(receiptStatus('rejected')).toBe('failed');
-    expect(receiptStatus('expired')).toBe('failed');
-    expect(receiptStatus('pending')).toBe('waiting');
-    expect(receiptStatus('pending_verification')).toBe('waiting');
+    expect(proofStatus('completed')).toBe('paid');
+    expect(proofStatus('rejected')).toBe('failed');
+    expect(proofStatus('expired')).toBe('failed');
+    expect(proofStatus('pending')).toBe('waiting');
+    expect(proofStatus('pending_verification')).toBe('waiting');
   });
 
   test("the operator's decision is the notification", () => {
-    expect(receiptAction({ orderId: 'o1', decision: { kind: 'validate', verifiedBy: 'admin' } })).toEqual({
+    expect(proofAction({ orderId: 'o1', decision: { kind: 'validate', verifiedBy: 'admin' } })).toEqual({
       action: 'complete',
       ref: 'o1',
       verifiedBy: 'admin',
     });
-    expect(receiptAction({ orderId: 'o1', decision: { kind: 'reject' } })).toEqual({
+    expect(proofAction({ orderId: 'o1', decision: { kind: 'reject' } })).toEqual({
       action: 'fail',
       ref: 'o1',
     });
