@@ -26,6 +26,8 @@ import { type AdminGuard, requireAdmin } from './modules/admin-auth/require-admi
 import { createAnalyticsBuffer, type EventBuffer } from './modules/analytics/analytics.plugin';
 import { type CatalogueCache, createSharedCatalogueCache } from './modules/catalogue/catalogue-cache';
 import { STRIPE_WEBHOOK_PATH } from './modules/checkout/stripe-webhook.routes';
+import { retentionJobFor } from './modules/data-rights/retention';
+import { enqueueJob } from './modules/jobs/jobs.service';
 import { createJobWorker, type JobWorker, type WorkerOptions } from './modules/jobs/worker';
 import type { AutomaticPaymentDeps } from './modules/mobile-money/automatic-payment.service';
 import type { WavePaymentDeps } from './modules/wave/wave-payment.service';
@@ -239,7 +241,7 @@ async function decorateServices(
   // the requests in flight are answered and before the database (registered above) closes.
   app.addHook('onClose', () => app.services.analytics.close());
   if (overrides.startWorker !== false) {
-    app.addHook('onReady', async () => jobs.start());
+    app.addHook('onReady', () => startJobs(database.db, jobs));
   }
   // preClose runs before every onClose hook, so the job in hand finishes while the database is open.
   app.addHook('preClose', async () => {
@@ -274,4 +276,10 @@ async function registerRoutes(
     return reply.code(404).send({ message: 'Not found' });
   });
   await registerPageRendering(app, renderer);
+}
+
+/** Starts the worker, first queueing the daily retention pass (docs/features/data-rights.md), once per day. */
+async function startJobs(db: Db, jobs: { start(): unknown }) {
+  await enqueueJob(db, retentionJobFor(new Date()));
+  return jobs.start();
 }

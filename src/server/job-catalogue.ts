@@ -3,6 +3,7 @@ import type { FileStore } from './adapters/storage/file-store';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { checkoutJobs } from './modules/checkout/payment-attention';
+import { dataRightsJobs } from './modules/data-rights/data-rights.jobs';
 import { editionJobs } from './modules/editions/notify-buyers';
 import { jobHandlers } from './modules/jobs/registry';
 import type { JobHandler } from './modules/jobs/worker';
@@ -45,6 +46,7 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
     ...lightJobs,
     ...editionJobs,
     ...reviewJobs,
+    ...dataRightsJobs,
   ]);
   // An order's WhatsApp message is queued by the jobs that deliver it or say how to pay it.
   return withWhatsAppMessages(handlers, deps);

@@ -7,6 +7,7 @@ import { adminGuidesRoutes } from './modules/catalogue/guides.admin.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { adminContentRoutes } from './modules/content/content.admin.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { adminCustomerDataRoutes } from './modules/customers/customer-data.admin.routes';
 import { adminCustomersRoutes } from './modules/customers/customers.admin.routes';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
@@ -63,6 +64,7 @@ export async function registerModuleRoutes(
   await app.register(adminEmailsRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(adminCustomersRoutes);
+  await app.register(adminCustomerDataRoutes);
   await app.register(activityRoutes);
   await app.register(needsYouRoutes);
   await app.register(discountsRoutes);

@@ -2,6 +2,7 @@ export * from './admin';
 export * from './analytics';
 export * from './catalogue';
 export * from './content';
+export * from './data-rights';
 export * from './desk';
 export * from './editions';
 export * from './files';

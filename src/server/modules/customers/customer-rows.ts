@@ -3,6 +3,7 @@ import type { Customer } from '../../../shared/contracts/endpoints/admin-custome
 import { isLocale } from '../../../shared/locale';
 import type { Db } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
+import { ERASED_EMAIL } from '../data-rights/person';
 
 /**
  * A paid order, as the dashboard counts revenue (analytics-dashboard.service.ts): completed and not
@@ -12,6 +13,8 @@ export const isPaid = sql`(${orders.status} = 'completed' and not ${orders.testM
 const isTestMode = sql`(${orders.status} = 'completed' and ${orders.testMode})`;
 const isUnpaid = sql`(${orders.status} in ('pending', 'pending_verification'))`;
 export const customerKey = sql<string>`lower(${orders.email})`;
+/** Erased orders carry one placeholder address: they are nobody's, and the list leaves them out. */
+export const notErased = sql`${customerKey} <> ${ERASED_EMAIL}`;
 
 /**
  * One row per email (ignoring case): only sums, counts and extremes, so the grouping is one cheap

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { asc, gt } from 'drizzle-orm';
+import { and, asc, gt } from 'drizzle-orm';
 import { refundStateOf } from '../../../shared/refund-state';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { neutraliseFormula } from '../messages/csv-cells';
-import { customerColumns, customerKey, customersOf } from './customer-rows';
+import { customerColumns, customerKey, customersOf, notErased } from './customer-rows';
 
 const BATCH = 1000;
 const REFUND_WORDS = { none: '', refunded: 'Refunded', partially_refunded: 'Partially refunded' } as const;
@@ -36,7 +36,7 @@ async function* customerRecords(db: Db): AsyncGenerator<string[]> {
     const rows = await db
       .select(customerColumns)
       .from(orders)
-      .where(after === undefined ? undefined : gt(customerKey, after))
+      .where(after === undefined ? notErased : and(notErased, gt(customerKey, after)))
       .groupBy(customerKey)
       .orderBy(asc(customerKey))
       .limit(BATCH);

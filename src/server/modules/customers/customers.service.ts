@@ -5,7 +5,7 @@ import type {
 } from '../../../shared/contracts/endpoints/admin-customers.schemas';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
-import { customerColumns, customerKey, customersOf, isPaid } from './customer-rows';
+import { customerColumns, customerKey, customersOf, isPaid, notErased } from './customer-rows';
 
 /** `%text%` for LIKE, with the pattern's own characters taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -31,6 +31,7 @@ export async function listCustomers(db: Db, query: CustomerListQuery): Promise<C
   const rows = await db
     .select({ ...customerColumns, matched: sql<number>`(count(*) over ())::int` })
     .from(orders)
+    .where(notErased)
     .groupBy(customerKey)
     .having(matching(query.q))
     // The key last, so equal figures still page in one stable order.
@@ -47,7 +48,12 @@ export async function listCustomers(db: Db, query: CustomerListQuery): Promise<C
 
 /** Past the last page there are no rows to carry the count: asked for on its own. */
 async function countMatching(db: Db, q: string | undefined): Promise<number> {
-  const inner = db.select({ key: customerKey }).from(orders).groupBy(customerKey).having(matching(q));
+  const inner = db
+    .select({ key: customerKey })
+    .from(orders)
+    .where(notErased)
+    .groupBy(customerKey)
+    .having(matching(q));
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner.as('customers'));
   return row?.n ?? 0;
 }

@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client';
 import { emailLog, jobs, orders } from '../../db/schema';
 import { hasGuideAccess } from '../../domain/guide-access';
 import { isServiceUnavailable } from '../../http/errors';
+import { isErasedAddress } from '../data-rights/suppression';
 import type { DeliveryOrder } from '../downloads/delivery-order';
 import { enqueueJob } from '../jobs/jobs.service';
 import { pdfSizes } from '../light/light-copies.service';
@@ -52,7 +53,9 @@ export async function sendLoggedEmail(
   deps: MailDeps,
   input: LoggedEmail,
   options: { signal?: AbortSignal } = {},
-): Promise<'sent' | 'already-sent'> {
+): Promise<'sent' | 'already-sent' | 'suppressed'> {
+  // An erased person is not written to (docs/features/data-rights.md); nothing is logged either.
+  if (await isErasedAddress(deps.db, input.to)) return 'suppressed';
   await deps.db
     .insert(emailLog)
     .values({
@@ -150,7 +153,7 @@ export async function sendDeliveryEmail(
   deps: MailDeps,
   delivery: DeliveryOrder,
   options: { resendRequestId?: string; emailChanged?: boolean; signal?: AbortSignal } = {},
-): Promise<'sent' | 'already-sent'> {
+): Promise<'sent' | 'already-sent' | 'suppressed'> {
   const { order, items } = delivery;
   const resendId = options.resendRequestId;
   const sizes = await pdfSizes(

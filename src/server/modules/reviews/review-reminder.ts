@@ -57,7 +57,7 @@ export async function sendReviewReminder(
   deps: MailDeps,
   job: { orderId: string },
   options: { signal?: AbortSignal } = {},
-): Promise<'sent' | 'already-sent' | 'not-needed'> {
+): Promise<'sent' | 'already-sent' | 'not-needed' | 'suppressed'> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, job.orderId)).limit(1);
   if (!order) throw new PermanentJobError(`Order ${job.orderId} does not exist`);
   if (!mayReview(order) || Number(order.refundedAmount) > 0) return 'not-needed';

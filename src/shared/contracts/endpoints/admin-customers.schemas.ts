@@ -51,6 +51,38 @@ export const customerPageSchema = z.object({
 });
 export type CustomerPage = z.infer<typeof customerPageSchema>;
 
+/** Whom a data request is about: an email, a phone number, or both. */
+export const customerDataBodySchema = z
+  .object({
+    email: z.email().max(254).optional(),
+    /** Any spelling: only its digits count. */
+    phone: z
+      .string()
+      .max(40)
+      .regex(/^[+\d\s().-]*$/, 'digits, spaces and + ( ) . - only')
+      .refine((v) => v.replace(/\D/g, '').length >= 6, 'at least 6 digits')
+      .optional(),
+  })
+  .refine((v) => v.email !== undefined || v.phone !== undefined, {
+    message: 'an email or a phone is required',
+    path: ['email'],
+  });
+export type CustomerDataBody = z.infer<typeof customerDataBodySchema>;
+
+export const customerEraseBodySchema = customerDataBodySchema.and(
+  z.object({
+    /** The operator types the email (or the phone) again, as the UI's confirmation. */
+    confirm: z.string().max(254),
+  }),
+);
+
+export const customerErasedSchema = z.object({
+  /** Orders whose buyer fields were replaced. */
+  orders: z.int(),
+  /** Files deleted from storage (payment proofs, stamped copies). */
+  files: z.int(),
+});
+
 export const adminCustomersSchemas = {
   listCustomers: {
     summary: 'Customers: one row per email with their orders and totals',
@@ -61,5 +93,18 @@ export const adminCustomersSchemas = {
     summary: 'Every customer as CSV, streamed',
     mediaType: 'text/csv',
     response: binaryResponse('Every customer: CSV, UTF-8 with a BOM, streamed'),
+  },
+  exportCustomerData: {
+    summary: 'Everything the shop holds about an email or phone number, as a ZIP of JSON and files',
+    mediaType: 'application/zip',
+    errors: [404],
+    body: customerDataBodySchema,
+    response: binaryResponse('A ZIP: one JSON file per table, and the payment proofs under files/'),
+  },
+  eraseCustomerData: {
+    summary: "Erase a customer's personal data everywhere, keeping issued invoices' legal fields",
+    errors: [404],
+    body: customerEraseBodySchema,
+    response: { 200: customerErasedSchema },
   },
 };

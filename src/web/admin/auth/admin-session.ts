@@ -223,4 +223,17 @@ export async function adminOpen(url: string): Promise<Response> {
   return response;
 }
 
+/** A POST answered with a file (a customer's data ZIP): the key sent, the body as JSON. */
+export async function adminPostForFile(url: string, body: unknown): Promise<Response> {
+  const key = requireKey();
+  const response = await fetch(url, {
+    method: 'POST',
+    cache: 'no-store',
+    headers: { 'x-admin-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw failure(response.status, await response.text());
+  return response;
+}
+
 export { isAbortError };

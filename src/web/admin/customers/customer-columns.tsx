@@ -6,6 +6,7 @@ import { paths } from '../../lib/paths';
 import type { Column } from '../shell/admin-table';
 import { EmailText } from '../shell/email-text';
 import { formatAdminDate, formatAdminEuros } from '../shell/table-cells';
+import { CustomerDataActions } from './customer-data-actions';
 
 const LANGUAGES: Record<Customer['locale'], string> = { fr: 'French', en: 'English' };
 
@@ -30,7 +31,7 @@ export function refundLine(c: Customer): string {
 }
 
 /** The Customers tab's columns; under 640 px each row becomes a card. */
-export function customerColumns(): Column<Customer>[] {
+export function customerColumns(onErased: () => void = () => {}): Column<Customer>[] {
   return [
     {
       header: 'Customer',
@@ -85,6 +86,11 @@ export function customerColumns(): Column<Customer>[] {
           View orders
         </Link>
       ),
+    },
+    {
+      header: <span className="sr-only">Data</span>,
+      label: 'Data',
+      cell: (c) => <CustomerDataActions customer={c} onErased={onErased} />,
     },
   ];
 }

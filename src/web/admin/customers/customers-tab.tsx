@@ -72,7 +72,7 @@ export function CustomersTab() {
       ) : null}
       <AdminTable
         state={{ ...list, data: page?.customers }}
-        columns={customerColumns()}
+        columns={customerColumns(() => void list.reload())}
         rowKey={(c) => c.email.toLowerCase()}
         rowProps={(c) => ({ 'data-testid': 'customer-row', 'data-email': c.email })}
         empty={<EmptyBox>{view.q ? 'No customer matches this search' : 'No customers yet'}</EmptyBox>}
