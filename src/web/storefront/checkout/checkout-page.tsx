@@ -17,6 +17,7 @@ import { getFreeGuides } from './free-order';
 import { purchaseMessages } from './messages';
 import { MobileMoneyDialog } from './mobile-money-dialog';
 import { MobileMoneyNote, payByMobileMoney } from './mobile-money-payment';
+import { NewsConsent } from './news-consent';
 import { OrderSummary } from './order-summary';
 import { useCartAvailability } from './use-cart-availability';
 import { useCheckoutForm } from './use-checkout-form';
@@ -84,6 +85,7 @@ export default function CheckoutPage() {
                 <CustomerFields form={form} />
                 <TaxAndInvoiceFields form={form} quote={purchase.tax} />
                 <WhatsAppOptIn form={form} calls={purchase.context.calls} />
+                <NewsConsent form={form} />
                 {!free ? <CardFields payment={card} config={config} hidden={mobile} onRetry={place} /> : null}
                 {mobile ? <MobileMoneyNote config={config.data} /> : null}
                 <PlaceButton

@@ -41,6 +41,8 @@ export function useCheckoutForm() {
   const [country, setCountry] = useState('');
   /** For an invoice made out to a business (docs/features/invoices.md); both optional. */
   const [business, setBusiness] = useState({ name: '', taxId: '' });
+  /** The news boxes, unticked by default (docs/features/consent.md). */
+  const [news, setNews] = useState({ email: false, whatsapp: false });
 
   const change = (name: CustomerField, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -88,6 +90,9 @@ export function useCheckoutForm() {
     ...(country ? { country } : {}),
     ...(business.name.trim() ? { businessName: business.name.trim() } : {}),
     ...(business.taxId.trim() ? { taxId: business.taxId.trim() } : {}),
+    ...(news.email ? { newsByEmail: true } : {}),
+    // The WhatsApp box is shown only with a mobile number; a number removed after ticking takes it away.
+    ...(news.whatsapp && values.mobile.trim() ? { newsByWhatsapp: true } : {}),
   };
 
   return {
@@ -103,6 +108,8 @@ export function useCheckoutForm() {
     setCountry,
     business,
     setBusiness,
+    news,
+    setNews,
   };
 }
 
