@@ -20,6 +20,8 @@ import { adminSettingsSchemas } from './admin-settings.schemas';
 import * as analytics from './analytics';
 import * as checkout from './checkout';
 import { checkoutSchemas } from './checkout.schemas';
+import * as consent from './consent';
+import { consentSchemas } from './consent.schemas';
 import { type BoundEndpoint, bindSchemas } from './define';
 import * as delivery from './delivery';
 import * as editions from './editions';
@@ -58,6 +60,7 @@ export const api = {
   adminReviews: bindSchemas(adminReviews, adminReviewsSchemas),
   adminSettings: bindSchemas(adminSettings, adminSettingsSchemas),
   invoices: bindSchemas(invoices, invoicesSchemas),
+  consent: bindSchemas(consent, consentSchemas),
 };
 
 /** Every endpoint, for the OpenAPI check and the generated bad-input suite. */

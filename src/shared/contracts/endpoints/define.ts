@@ -27,6 +27,8 @@ import type { adminSettingsSchemas } from './admin-settings.schemas';
 import type * as analytics from './analytics';
 import type * as checkout from './checkout';
 import type { checkoutSchemas } from './checkout.schemas';
+import type * as consent from './consent';
+import type { consentSchemas } from './consent.schemas';
 import type * as delivery from './delivery';
 import type * as editions from './editions';
 import type { editionsSchemas } from './editions.schemas';
@@ -110,7 +112,8 @@ type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytic
   Indexed<typeof editions, typeof editionsSchemas> &
   Indexed<typeof reviews, typeof reviewsSchemas> &
   Indexed<typeof adminReviews, typeof adminReviewsSchemas> &
-  Indexed<typeof invoices, typeof invoicesSchemas>;
+  Indexed<typeof invoices, typeof invoicesSchemas> &
+  Indexed<typeof consent, typeof consentSchemas>;
 
 type SchemasOf<E> = E extends Route
   ? `${E['method']} ${E['path']}` extends infer Key extends keyof SchemaIndex
