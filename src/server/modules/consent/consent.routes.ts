@@ -7,7 +7,7 @@ import { badField, notFound } from '../../http/errors';
 import { perClientLimit, registerRateLimits } from '../../http/rate-limits';
 import { withdrawConsent } from './marketing-consents';
 import { unsubscribeAskPage, unsubscribedPage } from './unsubscribe-page';
-import { unsubscribeSigningSecret, verifyUnsubscribeToken } from './unsubscribe-token';
+import { existingUnsubscribeSecret, verifyUnsubscribeToken } from './unsubscribe-token';
 
 /** RFC 8058's body is one short form field; anything bigger is not a mail client's one-click POST. */
 const MAX_FORM_BYTES = 1024;
@@ -28,7 +28,8 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const targetOf = async (token: string) => {
-    const grant = verifyUnsubscribeToken(await unsubscribeSigningSecret(db), token);
+    const secret = await existingUnsubscribeSecret(db);
+    const grant = secret && verifyUnsubscribeToken(secret, token);
     if (!grant) throw badField('token', 'is not a genuine unsubscribe link');
     const [order] = await db
       .select({ email: orders.email, phone: orders.phoneNumber })

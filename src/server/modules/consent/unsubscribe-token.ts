@@ -71,3 +71,12 @@ export function unsubscribeSigningSecret(db: Db): Promise<Buffer> {
   }
   return secret;
 }
+
+/**
+ * The secret only if a link was ever signed: checking a link writes nothing, and before the first
+ * link no token can be genuine.
+ */
+export async function existingUnsubscribeSecret(db: Db): Promise<Buffer | undefined> {
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, SECRET_KEY)).limit(1);
+  return row ? Buffer.from(row.value, 'base64url') : undefined;
+}
