@@ -1,12 +1,13 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { matchRoute, Redirect, Route, Switch } from 'wouter';
+import * as storefront from '../../shared/contracts/endpoints/storefront';
 import { COUNTRY_SLUGS } from '../../shared/countries';
 import { COUNTRY_PAGE_SIZE } from '../../shared/guide-pages';
 import { LIBRARY_PAGE_PATHS } from '../../shared/library-pages';
 import { AdminEntry } from '../admin/admin-entry';
 import type { AppDeps } from '../lib/deps';
 import { ADMIN_TABS, paths } from '../lib/paths';
-import { queries } from '../lib/queries';
+import { endpointQuery, queries } from '../lib/queries';
 import { type ListingQuery, listingQuery } from '../storefront/catalogue/guide-listing';
 import { GuidePage } from '../storefront/catalogue/guide-page';
 import { CountryPage, countryContentKeys } from '../storefront/country/country-page';
@@ -142,6 +143,9 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
       ? undefined
       : async (deps: AppDeps) => {
           await content(deps, staticContentKeys(page));
+          if (page === 'privacy') {
+            await deps.queryClient.ensureQueryData(endpointQuery(deps.api, storefront.processors, {}));
+          }
           return undefined;
         },
   })),

@@ -9,7 +9,7 @@ import {
   guidePageSchema,
   imageQuerySchema,
 } from '../catalogue';
-import { contentQuerySchema, contentResponseSchema } from '../content';
+import { contentQuerySchema, contentResponseSchema, processorsResponseSchema } from '../content';
 import { errorSchema } from '../errors';
 import { downloadResponseSchema, orderSchema, resendLinksBodySchema } from '../orders';
 import { binaryBody, binaryResponse, noContentResponse } from './answers';
@@ -58,6 +58,11 @@ export const storefrontSchemas = {
     summary: "The shop's content blocks in a language",
     querystring: contentQuerySchema,
     response: { 200: contentResponseSchema },
+  },
+  processors: {
+    summary:
+      'The outside services the shop uses for personal data, with their countries, from its configuration',
+    response: { 200: processorsResponseSchema },
   },
   order: {
     summary: "An order page's data",
