@@ -1,6 +1,6 @@
 import './styles.css';
 import { useCallback, useEffect, useState } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { isLocale, LOCALE_STORAGE_KEY, type Locale } from '../shared/locale';
 import { SSR_STATE_KEY } from '../shared/ssr';
@@ -92,7 +92,10 @@ const pageViews = watchPageViews();
 
 // The page's language must be loaded before hydrating, or the first render would not match the HTML.
 // A page whose code loads on demand is loaded first, so that hydration finds it (app/routes.tsx).
+// The offline shell (scripts/offline-worker.mjs) has no server HTML to hydrate: it is drawn here instead.
 Promise.all([loadLocale(currentLocale), preloadPage(window.location.pathname)]).then(() => {
-  hydrateRoot(document.getElementById('root')!, <App />);
+  const root = document.getElementById('root')!;
+  if (state) hydrateRoot(root, <App />);
+  else createRoot(root).render(<App />);
   pageViews.loadTrackerWhenIdle();
 });

@@ -66,10 +66,16 @@ function renderHead(head: HeadData | undefined, origin: string, locale: Locale):
   return tags.join('\n    ');
 }
 
-/** Renders everything, lazy route chunks included, before answering (the head is known only then). */
+/**
+ * Renders everything, lazy route chunks included, before answering (the head is known only then).
+ * Every boundary is written in place: React would otherwise move a large one to the end of the page
+ * with inline scripts to put it back, which the page's CSP (hashes of our own scripts) blocks and
+ * hydration then finds a different page.
+ */
 function renderComplete(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
     const stream = renderToPipeableStream(element, {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         const sink = new PassThrough();
         text(sink).then(resolve, reject);

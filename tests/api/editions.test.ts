@@ -155,13 +155,32 @@ describe('refusals', () => {
 
   test('missing or oversized texts, named', async () => {
     expect(await refused({ fields: { changesFr: '  ' } })).toBe('What changed (French) is required');
-    expect(await refused({ fields: { changesEn: '' } })).toBe('What changed (English) is required');
     expect(await refused({ fields: { changesFr: 'é'.repeat(100_000) } })).toBe(
       'What changed must be at most 5000 characters',
     );
     expect(await refused({ fields: { labelFr: 'x'.repeat(61) } })).toMatch(/label/);
     expect(await refused({ fields: { notifyBuyers: 'maybe' } })).toBe('notifyBuyers must be true or false');
     expect(await refused({ fields: { changesFr: 'a\u0000b' } })).toMatch(/changesFr/);
+  });
+
+  test('what changed is asked in the guide’s own language; the other language says the same unless given', async () => {
+    const english = await insertSellableGuide(ctx, { title: 'Dakar in a week', locale: 'en' });
+    const noEnglish = await publish(ctx, ADMIN_KEY, english.id, { fields: { changesEn: '' } });
+    expect(noEnglish.statusCode, noEnglish.body).toBe(400);
+    expect(noEnglish.json()).toMatchObject({ message: 'What changed (English) is required', field: 'changesEn' });
+
+    const onlyEnglish = await publish(ctx, ADMIN_KEY, english.id, {
+      fields: { changesFr: '', changesEn: 'New ferry times.' },
+    });
+    expect(onlyEnglish.statusCode, onlyEnglish.body).toBe(201);
+    expect(adminEditionSchema.parse(onlyEnglish.json())).toMatchObject({
+      changesEn: 'New ferry times.',
+      changesFr: 'New ferry times.',
+    });
+    const french = await insertSellableGuide(ctx, { title: 'Saly en famille' });
+    const onlyFrench = await publish(ctx, ADMIN_KEY, french.id, { fields: { changesEn: '  ' } });
+    expect(onlyFrench.statusCode, onlyFrench.body).toBe(201);
+    expect(adminEditionSchema.parse(onlyFrench.json()).changesEn).toBe('Nouveaux tarifs des visas.');
   });
 
   test('an unknown guide is 404 and a malformed id 400; nothing is left behind', async () => {

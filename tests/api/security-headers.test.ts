@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { insertGuide } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
 let ctx: TestContext;
@@ -44,6 +45,23 @@ describe('security headers', () => {
     );
     expect(String(res.headers['content-security-policy'])).not.toContain('stripe');
     expect(String(res.headers['content-security-policy'])).not.toContain('unsafe-eval');
+  });
+
+  test('every page, in both languages, is whole: its only inline scripts are the two the policy hashes', async () => {
+    // React moves a large boundary to the end of a page with inline scripts of its own, which the policy
+    // would block; the browser would then hydrate a different page (render/pages.ts, entry-server).
+    const { slug } = await insertGuide(ctx, { title: 'Dakar et le Sénégal' });
+    for (const path of ['/', '/faq', '/contact', '/privacy', '/guides', '/senegal', `/guides/${slug}`]) {
+      for (const lang of ['fr', 'en']) {
+        const res = await ctx.app.inject({ url: path, headers: { cookie: `lang=${lang}` } });
+        const where = `${path} (${lang})`;
+        expect(res.statusCode, where).toBe(200);
+        const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+        expect(inline.length, where).toBe(2);
+        const allowed = policy(res.headers['content-security-policy']).get('script-src') ?? [];
+        for (const script of inline) expect(allowed, where).toContain(sha256(script));
+      }
+    }
   });
 
   test('the checkout page, and only it, lets Stripe.js load, frame and call its API', async () => {

@@ -140,9 +140,7 @@ describe('automatic mobile money through CinetPay', () => {
     await admin.setViewportSize({ width: 360, height: 780 });
     await row.getByTestId('provider-status').waitFor();
     await keepScreenshot(admin, 'cinetpay-admin-360', { fullPage: true });
-    // Known defect to fix: React reports a hydration mismatch (#418) on the order page since this
-    // stop's merges; the page recovers by rendering in the browser. Every other page error fails.
-    expect(errors.filter((e) => !String(e).includes('React error #418'))).toEqual([]);
+    expect(errors).toEqual([]);
     await admin.context().close();
     await page.context().close();
   });
@@ -178,9 +176,7 @@ describe('automatic mobile money through CinetPay', () => {
     const pdf = await downloadFirstGuide(page);
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
     await waitForMail(e2e.smtp, 'attente@example.com', /^Guides Afrique : vos guides de la commande/);
-    // Known defect to fix: React reports a hydration mismatch (#418) on the order page since this
-    // stop's merges; the page recovers by rendering in the browser. Every other page error fails.
-    expect(errors.filter((e) => !String(e).includes('React error #418'))).toEqual([]);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 
@@ -212,9 +208,7 @@ describe('automatic mobile money through CinetPay', () => {
     const pdf = await downloadFirstGuide(page);
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
     await waitForMail(e2e.smtp, 'refus@example.com', /^Guides Afrique : vos guides de la commande/);
-    // Known defect to fix: React reports a hydration mismatch (#418) on the order page since this
-    // stop's merges; the page recovers by rendering in the browser. Every other page error fails.
-    expect(errors.filter((e) => !String(e).includes('React error #418'))).toEqual([]);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 

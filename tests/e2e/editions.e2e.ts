@@ -100,14 +100,35 @@ describe('a new edition reaches past buyers', () => {
       mimeType: 'application/pdf',
       buffer: await makeGuidePdf('Nouvelle edition 2027'),
     });
-    await dialog.getByLabel('Label in French (e.g. Édition 2027)').fill('Édition 2027');
-    await dialog.getByLabel('Label in English (e.g. 2027 edition)').fill('2027 edition');
-    await dialog.getByLabel('What changed, in French').fill('Nouveaux tarifs des visas.');
+    // The guide is French: the French texts are asked; English is optional, under its own heading.
+    await dialog.getByLabel('Label (e.g. Édition 2027; empty: the year)').fill('Édition 2027');
+    await dialog
+      .getByLabel('What changed (in French, the guide’s language)')
+      .fill('Nouveaux tarifs des visas.');
+    await dialog.getByText('Also in English (optional)').click();
+    await dialog.getByLabel('Label in English').fill('2027 edition');
     await dialog.getByLabel('What changed, in English').fill('New visa prices.');
     await dialog.getByLabel('Tell past buyers by email').check();
     await keepScreenshot(page, 'editions-publish-390', { fullPage: true });
+    // A refusal is said inside the dialog, next to what it is about.
+    const realPdf = await makeGuidePdf('Nouvelle edition 2027');
+    await dialog.locator('input[name="pdfPrimary"]').setInputFiles({
+      name: 'guide-2027.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.7\nnot really a PDF'),
+    });
+    await dialog.getByRole('button', { name: 'Publish edition' }).click();
+    await dialog.getByRole('alert').getByText('Please select a PDF file').waitFor();
+    await dialog.locator('input[name="pdfPrimary"]').setInputFiles({
+      name: 'guide-2027.pdf',
+      mimeType: 'application/pdf',
+      buffer: realPdf,
+    });
     await dialog.getByRole('button', { name: 'Publish edition' }).click();
     await dialog.getByTestId('edition-mailing').waitFor();
+    // The two past buyers, counted by the server as it queued their emails.
+    await page.getByText('Published: 2 buyers will be told by email').waitFor();
+    expect(await dialog.getByRole('alert').count()).toBe(0);
     expect(await dialog.getByTestId('edition-item').count()).toBe(2);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await nav.getByRole('link', { name: 'Messages' }).click();
@@ -122,7 +143,24 @@ describe('a new edition reaches past buyers', () => {
       )
       .toContain('2 of 2 sent');
     await keepScreenshot(page, 'editions-emails-tab-390', { fullPage: true });
+    // The refused upload above is the one failed request.
+    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+  });
+
+  test('on a desktop, an English guide’s editions ask for English only', async () => {
+    const list = (await (await fetch(`${e2e.shop.url}/api/travel-guides?locale=en`)).json()) as Guide[];
+    const english = list[0]!;
+    const page = await signedInAdmin(e2e.browser, e2e.shop.url, ADMIN_KEY, 'guides', 1280);
+    const errors = trackPageErrors(page);
+    await page.getByRole('button', { name: `Editions of ${english.title}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Editions of ${english.title}` });
+    await dialog.getByLabel('What changed (in English, the guide’s language)').waitFor();
+    expect(await dialog.locator('textarea[required]').count()).toBe(1);
+    expect(await dialog.locator('textarea[name="changesEn"]').getAttribute('required')).not.toBeNull();
+    expect(await dialog.getByText('Also in French (optional)').isVisible()).toBe(true);
+    await keepScreenshot(page, 'editions-english-guide-1280');
     expect(errors).toEqual([]);
+    await page.context().close();
   });
 
   test('each buyer gets the email in their language', async () => {

@@ -57,7 +57,7 @@ test('saved from the library, the library opens without a network, lists the gui
   await page.getByRole('heading', { name: /^Order GA-/ }).waitFor();
   await page.getByText(/^Saved on this phone · 1[.,]\d MB$/).waitFor();
   const expected =
-    /ERR_INTERNET_DISCONNECTED|Failed to load resource|net::|Minified React error #418|status of 401|error occurred when fetching the script/;
+    /ERR_INTERNET_DISCONNECTED|Failed to load resource|net::|status of 401|error occurred when fetching the script/;
   expect(errors.filter((error) => !expected.test(error))).toEqual([]);
   await context.close();
 }, 120_000);

@@ -32,7 +32,7 @@ export async function signedInAdmin(
   browser: Browser,
   shopUrl: string,
   adminKey: string,
-  tab: 'mobile-money' | 'emails' | 'orders' | 'settings',
+  tab: 'mobile-money' | 'emails' | 'orders' | 'settings' | 'guides',
   width = 1280,
 ): Promise<Page> {
   const page = await newPage(browser, width);

@@ -160,9 +160,7 @@ describe('paying by mobile money', () => {
     const pdf = await readFile((await download.path())!);
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
     expect(await pdfText(pdf)).toContain('Aminata Touré');
-    // Known defect to fix: React reports a hydration mismatch (#418) on the order page since this
-    // stop's merges; the page recovers by rendering in the browser. Every other page error fails.
-    expect(errors.filter((e) => !String(e).includes('React error #418'))).toEqual([]);
+    expect(errors).toEqual([]);
     await admin.context().close();
     await page.context().close();
   });

@@ -81,9 +81,7 @@ describe('paying with Wave', () => {
     expect(await desk.getByTestId('order-page').textContent()).toContain('in full: downloads closed (Wave)');
     expect(session.refundedWith).not.toBeNull();
     await keepScreenshot(desk, 'wave-refund-desk-390', { fullPage: true });
-    // Known defect to fix: React reports a hydration mismatch (#418) on the order page since this
-    // stop's merges; the page recovers by rendering in the browser. Every other page error fails.
-    expect(errors.filter((e) => !String(e).includes('React error #418'))).toEqual([]);
+    expect(errors).toEqual([]);
     expect(deskErrors).toEqual([]);
     await desk.context().close();
     await page.context().close();
@@ -127,9 +125,7 @@ describe('paying with Wave', () => {
       page.getByRole('button', { name: 'Pay with Wave again' }).click(),
     ]);
     expect(fake.sessions.size).toBe(before + 1);
-    // Known defect to fix: React reports a hydration mismatch (#418) on the order page since this
-    // stop's merges; the page recovers by rendering in the browser. Every other page error fails.
-    expect(errors.filter((e) => !String(e).includes('React error #418'))).toEqual([]);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });

@@ -3,12 +3,14 @@ import { pathOf } from '../../shared/contracts/endpoints/path-of';
 
 /** Spec §8: a non-OK answer becomes an error reading "{status}: {body text or status text}". */
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: string,
-    statusText: string,
-  ) {
+  // Declared, not defined: the bundle's target (es2020) would add helpers for class fields (first-load budget).
+  declare readonly status: number;
+  declare readonly body: string;
+
+  constructor(status: number, body: string, statusText: string) {
     super(`${status}: ${body || statusText}`);
+    this.status = status;
+    this.body = body;
   }
 
   /** A text property of our JSON error body ({ message, field?, code? }), when there is one. */

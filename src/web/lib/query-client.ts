@@ -88,9 +88,10 @@ interface Entry {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class QueryClient {
-  readonly #entries = new Map<string, Entry>();
-  readonly #staleTime: number;
-  readonly #isAnswer: (error: unknown) => boolean;
+  // Declared, not defined: the bundle's target (es2020) would add helpers for class fields (first-load budget).
+  private declare readonly entries: Map<string, Entry>;
+  private declare readonly staleTime: number;
+  private declare readonly isAnswer: (error: unknown) => boolean;
 
   /**
    * `isAnswer` tells a failure the shop answered (an error reply) from one with no answer at all
@@ -98,49 +99,50 @@ export class QueryClient {
    * the bundler's chunk boundaries and costs ~1 KB of the first load.)
    */
   constructor(defaults: { staleTime: number; isAnswer?: (error: unknown) => boolean }) {
-    this.#staleTime = defaults.staleTime;
-    this.#isAnswer = defaults.isAnswer ?? (() => false);
+    this.entries = new Map();
+    this.staleTime = defaults.staleTime;
+    this.isAnswer = defaults.isAnswer ?? (() => false);
   }
 
-  #entry(queryKey: QueryKey): Entry {
+  private entry(queryKey: QueryKey): Entry {
     const hash = hashKey(queryKey);
-    let entry = this.#entries.get(hash);
+    let entry = this.entries.get(hash);
     if (!entry) {
       entry = { queryKey, state: PENDING, listeners: new Map() };
-      this.#entries.set(hash, entry);
+      this.entries.set(hash, entry);
     }
     return entry;
   }
 
-  #set(entry: Entry, change: Partial<QueryState>) {
+  private set(entry: Entry, change: Partial<QueryState>) {
     entry.state = { ...entry.state, ...change };
     for (const listener of entry.listeners.keys()) listener();
   }
 
   /** The state of a key, the same object until it changes (a store snapshot for React). */
   stateOf<T>(queryKey: QueryKey): QueryState<T> {
-    return (this.#entries.get(hashKey(queryKey))?.state ?? PENDING) as QueryState<T>;
+    return (this.entries.get(hashKey(queryKey))?.state ?? PENDING) as QueryState<T>;
   }
 
   subscribe<T>(queryKey: QueryKey, listener: () => void, options: () => QueryOptions<T>): () => void {
-    const entry = this.#entry(queryKey);
+    const entry = this.entry(queryKey);
     // The data type does not matter to a refetch: the answer goes back to the same key.
     entry.listeners.set(listener, options as () => QueryOptions<unknown>);
     return () => entry.listeners.delete(listener);
   }
 
   isStale(options: Pick<QueryOptions<unknown>, 'queryKey' | 'staleTime'>): boolean {
-    const { state } = this.#entry(options.queryKey);
+    const { state } = this.entry(options.queryKey);
     return (
       state.invalidated ||
       state.status !== 'success' ||
-      Date.now() - state.updatedAt >= (options.staleTime ?? this.#staleTime)
+      Date.now() - state.updatedAt >= (options.staleTime ?? this.staleTime)
     );
   }
 
   /** Asks the server now, unless the same key is already being asked: then that answer. */
   fetch<T>(options: QueryOptions<T>): Promise<T> {
-    const entry = this.#entry(options.queryKey);
+    const entry = this.entry(options.queryKey);
     if (entry.promise) return entry.promise as Promise<T>;
     const attempt = async (): Promise<T> => {
       for (let failures = 0; ; failures++) {
@@ -152,11 +154,11 @@ export class QueryClient {
         }
       }
     };
-    this.#set(entry, { fetching: true });
+    this.set(entry, { fetching: true });
     const promise = attempt().then(
       (data) => {
         entry.promise = undefined;
-        this.#set(entry, {
+        this.set(entry, {
           status: 'success',
           data,
           error: null,
@@ -169,10 +171,10 @@ export class QueryClient {
       },
       (error: unknown) => {
         entry.promise = undefined;
-        this.#set(entry, {
+        this.set(entry, {
           status: 'error',
           error,
-          networkError: !this.#isAnswer(error),
+          networkError: !this.isAnswer(error),
           fetching: false,
         });
         throw error;
@@ -196,9 +198,9 @@ export class QueryClient {
   /** Marks every key starting with `queryKey` stale, and asks again for those on screen. */
   async invalidateQueries(filter: { queryKey: QueryKey }): Promise<void> {
     const refetches: Array<Promise<unknown>> = [];
-    for (const entry of this.#entries.values()) {
+    for (const entry of this.entries.values()) {
       if (!startsWith(entry.queryKey, filter.queryKey)) continue;
-      this.#set(entry, { invalidated: true });
+      this.set(entry, { invalidated: true });
       const shown = entry.listeners.values().next();
       if (!shown.done) refetches.push(this.fetch(shown.value()).catch(() => {}));
     }
@@ -207,9 +209,9 @@ export class QueryClient {
 
   /** Forgets every key starting with `queryKey` (the admin's answers, at logout); those on screen become pending. */
   removeQueries(filter: { queryKey: QueryKey }): void {
-    for (const [hash, entry] of this.#entries) {
+    for (const [hash, entry] of this.entries) {
       if (!startsWith(entry.queryKey, filter.queryKey)) continue;
-      this.#entries.delete(hash);
+      this.entries.delete(hash);
       entry.state = PENDING;
       for (const listener of entry.listeners.keys()) listener();
     }
@@ -217,7 +219,7 @@ export class QueryClient {
 
   /** The answers (and failures, so the browser shows the same 404) to hand to the browser. */
   dehydrate(): DehydratedQuery[] {
-    return [...this.#entries.values()]
+    return [...this.entries.values()]
       .filter((entry) => entry.state.status !== 'pending')
       .map(({ queryKey, state }) => ({
         queryKey,
@@ -227,7 +229,7 @@ export class QueryClient {
 
   hydrate(queries: DehydratedQuery[]): void {
     for (const { queryKey, state } of queries) {
-      this.#entry(queryKey).state = { ...PENDING, ...state };
+      this.entry(queryKey).state = { ...PENDING, ...state };
     }
   }
 }

@@ -26,6 +26,8 @@ import {
   storeDerived,
 } from './guide-files';
 
+type PublishedFields = EditionFields & { changesFr: string; changesEn: string };
+
 function parseEditionFields(input: unknown): EditionFields {
   const parsed = editionFieldsSchema.safeParse(input);
   if (!parsed.success) {
@@ -35,10 +37,24 @@ function parseEditionFields(input: unknown): EditionFields {
   return parsed.data;
 }
 
+/**
+ * What changed is asked in the guide's own language; the other language's notice (a buyer who reads
+ * the shop in it) says the same text unless the operator wrote one.
+ */
+function inGuideLanguage(fields: EditionFields, locale: 'fr' | 'en'): PublishedFields {
+  const own = locale === 'en' ? fields.changesEn : fields.changesFr;
+  if (!own) {
+    const field = locale === 'en' ? 'changesEn' : 'changesFr';
+    const message = locale === 'en' ? editionMessages.changesEnRequired : editionMessages.changesFrRequired;
+    throw invalid(message, { field });
+  }
+  return { ...fields, changesFr: fields.changesFr || own, changesEn: fields.changesEn || own };
+}
+
 interface NewEdition {
   actor: string;
   guideId: string;
-  fields: EditionFields;
+  fields: PublishedFields;
   stored: StoredSet & { primary: NonNullable<StoredSet['primary']> };
   pageCount: DerivedFiles['pageCount'];
 }
@@ -122,15 +138,16 @@ export async function publishEdition(
   fieldsInput: unknown,
   files: Pick<GuideFiles, 'pdfPrimary' | 'pdfSecondary'>,
 ): Promise<AdminEdition> {
-  const fields = parseEditionFields(fieldsInput);
+  const parsed = parseEditionFields(fieldsInput);
   if (!files.pdfPrimary) throw invalid(editionMessages.pdfRequired, { field: 'pdfPrimary' });
   await assertFileTypes(files);
   const [guide] = await deps.db
-    .select({ slug: travelGuides.slug })
+    .select({ slug: travelGuides.slug, locale: travelGuides.locale })
     .from(travelGuides)
     .where(eq(travelGuides.id, guideId))
     .limit(1);
   if (!guide) throw notFound('Guide not found');
+  const fields = inGuideLanguage(parsed, guide.locale);
   const derived = await deriveGuideFiles(files, guide.slug, guideMessages.pdfType);
   const stored = await storeDerived(deps, derived);
   const primary = stored.primary!;

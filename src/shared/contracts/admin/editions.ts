@@ -13,18 +13,14 @@ export const editionMessages = {
   notifyInvalid: 'notifyBuyers must be true or false',
 } as const;
 
-const changes = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(EDITION_CHANGES_MAX, editionMessages.changesTooLong);
+/** Required in the guide's own language only (the service checks it); the other language takes that text. */
+const changes = z.string().trim().max(EDITION_CHANGES_MAX, editionMessages.changesTooLong).optional();
 const label = z.string().trim().max(EDITION_LABEL_MAX, editionMessages.labelTooLong).optional();
 
 /** The publish form's fields, as multipart strings. An empty label takes the year's default. */
 export const editionFieldsSchema = z.object({
-  changesFr: changes(editionMessages.changesFrRequired),
-  changesEn: changes(editionMessages.changesEnRequired),
+  changesFr: changes,
+  changesEn: changes,
   labelFr: label,
   labelEn: label,
   notifyBuyers: z

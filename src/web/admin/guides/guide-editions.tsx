@@ -5,7 +5,7 @@ import * as editions from '../../../shared/contracts/endpoints/editions';
 import { Modal } from '../../components/ui/modal';
 import { toast } from '../../components/ui/toast';
 import { formatFileSize } from '../../lib/format';
-import { adminUploadTo, isAbortError } from '../auth/admin-session';
+import { AdminApiError, adminUploadTo, isAbortError } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';
 import { UploadProgress, useUploadControl } from '../shell/upload-progress';
 import { useAdminData } from '../shell/use-admin-data';
@@ -104,45 +104,74 @@ function EditionItem({ edition }: { edition: AdminEdition }) {
   );
 }
 
+/** "Published: 37 buyers will be told by email", from the count the server queued. */
+export function publishedLine(edition: AdminEdition): string {
+  const total = edition.mailing?.total;
+  if (total === undefined) return 'New edition published';
+  if (total === 0) return 'Published: no past buyer to tell';
+  return `Published: ${total.toLocaleString('en-GB')} ${total === 1 ? 'buyer' : 'buyers'} will be told by email`;
+}
+
+interface Refusal {
+  message: string;
+  field?: string;
+}
+
 function PublishEditionForm({ guide, onPublished }: { guide: AdminGuide; onPublished(): Promise<void> }) {
   const upload = useUploadControl();
   const id = useId();
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  // Asked in the guide's own language only: the buyers' notice in the other language says the same.
+  const english = { suffix: 'En', name: 'English', example: '2027 edition' };
+  const french = { suffix: 'Fr', name: 'French', example: 'Édition 2027' };
+  const [language, other] = guide.locale === 'en' ? [english, french] : [french, english];
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const body = new FormData(form);
+    setRefusal(null);
     for (const name of ['pdfPrimary', 'pdfSecondary']) {
       const file = body.get(name);
       const problem = file instanceof File && file.size > 0 ? pdfProblem(file, 'form') : null;
-      if (problem) return showAdminError(problem);
+      if (problem) return setRefusal({ message: problem, field: name });
     }
+    let published: AdminEdition;
     try {
-      await adminUploadTo(editions.publishEdition, { params: { id: guide.id }, body }, upload.begin());
+      published = await adminUploadTo(
+        editions.publishEdition,
+        { params: { id: guide.id }, body },
+        upload.begin(),
+      );
     } catch (error) {
       if (isAbortError(error)) toast({ title: 'Upload cancelled', description: 'Nothing was saved.' });
+      else if (error instanceof AdminApiError) setRefusal({ message: error.message, field: error.field });
       else showAdminError(error);
       return;
     } finally {
       upload.end();
     }
     form.reset();
-    toast({ title: 'New edition published' });
+    toast({ title: publishedLine(published) });
     await onPublished();
   };
-  const field = (name: string, label: string, multiline = false) => (
+  const errorId = `${id}-refusal`;
+  const invalid = (name: string) =>
+    refusal?.field === name ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+  const field = (name: string, label: string, multiline = false, required = true) => (
     <label className="block text-sm font-medium" htmlFor={`${id}-${name}`}>
       {label}
       {multiline ? (
         <textarea
           id={`${id}-${name}`}
           name={name}
-          required
+          required={required}
           rows={3}
           maxLength={5000}
           className={inputClass}
+          {...invalid(name)}
         />
       ) : (
-        <input id={`${id}-${name}`} name={name} maxLength={60} className={inputClass} />
+        <input id={`${id}-${name}`} name={name} maxLength={60} className={inputClass} {...invalid(name)} />
       )}
     </label>
   );
@@ -157,21 +186,37 @@ function PublishEditionForm({ guide, onPublished }: { guide: AdminGuide; onPubli
           accept="application/pdf"
           required
           className="mt-1 block w-full"
+          {...invalid('pdfPrimary')}
         />
       </label>
       <label className="block text-sm font-medium">
         New companion PDF (optional; else the current one stays)
-        <input type="file" name="pdfSecondary" accept="application/pdf" className="mt-1 block w-full" />
+        <input
+          type="file"
+          name="pdfSecondary"
+          accept="application/pdf"
+          className="mt-1 block w-full"
+          {...invalid('pdfSecondary')}
+        />
       </label>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {field('labelFr', 'Label in French (e.g. Édition 2027)')}
-        {field('labelEn', 'Label in English (e.g. 2027 edition)')}
-      </div>
-      {field('changesFr', 'What changed, in French', true)}
-      {field('changesEn', 'What changed, in English', true)}
+      {field(`label${language.suffix}`, `Label (e.g. ${language.example}; empty: the year)`)}
+      {field(`changes${language.suffix}`, `What changed (in ${language.name}, the guide’s language)`, true)}
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium">Also in {other.name} (optional)</summary>
+        <p className="mt-1 text-stone-600">
+          Buyers who read the shop in {other.name} get these; left empty, they get the text above.
+        </p>
+        {field(`label${other.suffix}`, `Label in ${other.name}`)}
+        {field(`changes${other.suffix}`, `What changed, in ${other.name}`, true, false)}
+      </details>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" name="notifyBuyers" value="true" /> Tell past buyers by email
       </label>
+      {refusal && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
+          {refusal.message}
+        </p>
+      )}
       <UploadProgress control={upload} label={`Upload progress for the new edition of ${guide.title}`} />
       <button
         type="submit"

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { toast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n';
 import { useMessages } from '../../i18n/feature-messages';
@@ -25,8 +26,12 @@ export interface FileDownloadProps extends FileDownloadTarget {
  * One file of an order: Download (in the page, resuming after a cut or an expired link, handed over
  * under its name at the end), and Save for offline, which keeps it on the phone instead.
  */
+const noSubscription = () => () => {};
+
 export function FileDownload(props: FileDownloadProps) {
   const t = useMessages(offlineMessages);
+  // The server cannot know the browser's Cache Storage: the button appears after hydration, never during it.
+  const offlineShelf = useSyncExternalStore(noSubscription, canKeepOffline, () => false);
   const { locale } = useI18n();
   const download = useFileDownload(props);
   const size = (bytes: number) => formatFileSize(bytes, locale) || '0';
@@ -53,7 +58,7 @@ export function FileDownload(props: FileDownloadProps) {
             ? t('download.resume', { done: size(download.kept) })
             : props.label}
         </button>
-        {props.offline && canKeepOffline() && !download.saved ? (
+        {props.offline && offlineShelf && !download.saved ? (
           <button
             type="button"
             disabled={download.busy}
