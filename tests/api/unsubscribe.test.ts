@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { jobs, marketingConsents, orders } from '../../src/server/db/schema';
+import { marketingConsents, orders } from '../../src/server/db/schema';
 import { queueReviewReminder } from '../../src/server/modules/orders/review-reminder-job';
 import { drainEditionJobs, publish } from '../helpers/editions';
 import { readEmail } from '../helpers/mail';
