@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { matchRoute, Redirect, Route, Switch } from 'wouter';
-import * as storefront from '../../shared/contracts/endpoints/storefront';
+import * as privacy from '../../shared/contracts/endpoints/privacy';
 import { COUNTRY_SLUGS } from '../../shared/countries';
 import { COUNTRY_PAGE_SIZE } from '../../shared/guide-pages';
 import { LIBRARY_PAGE_PATHS } from '../../shared/library-pages';
@@ -144,7 +144,7 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
       : async (deps: AppDeps) => {
           await content(deps, staticContentKeys(page));
           if (page === 'privacy') {
-            await deps.queryClient.ensureQueryData(endpointQuery(deps.api, storefront.processors, {}));
+            await deps.queryClient.ensureQueryData(endpointQuery(deps.api, privacy.processors, {}));
           }
           return undefined;
         },

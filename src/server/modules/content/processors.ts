@@ -1,4 +1,4 @@
-import type { Processor } from '../../../shared/contracts/content';
+import type { Processor } from '../../../shared/contracts/processors';
 import type { Config } from '../../config';
 
 /**

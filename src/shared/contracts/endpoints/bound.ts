@@ -30,6 +30,7 @@ import * as invoices from './invoices';
 import { invoicesSchemas } from './invoices.schemas';
 import * as library from './library';
 import { librarySchemas } from './library.schemas';
+import * as privacy from './privacy';
 import * as receipts from './receipts';
 import { receiptsSchemas } from './receipts.schemas';
 import * as reviews from './reviews';
@@ -42,7 +43,7 @@ import * as whatsapp from './whatsapp';
 import { whatsappSchemas } from './whatsapp.schemas';
 
 export const api = {
-  storefront: bindSchemas({ ...storefront, ...delivery, ...analytics }, storefrontSchemas),
+  storefront: bindSchemas({ ...storefront, ...delivery, ...analytics, ...privacy }, storefrontSchemas),
   checkout: bindSchemas(checkout, checkoutSchemas),
   receipts: bindSchemas(receipts, receiptsSchemas),
   admin: bindSchemas(admin, adminSchemas),

@@ -36,6 +36,7 @@ import type * as invoices from './invoices';
 import type { invoicesSchemas } from './invoices.schemas';
 import type * as library from './library';
 import type { librarySchemas } from './library.schemas';
+import type * as privacy from './privacy';
 import type * as receipts from './receipts';
 import type { receiptsSchemas } from './receipts.schemas';
 import type * as reviews from './reviews';
@@ -96,7 +97,10 @@ export function bindSchemas<
 type Indexed<R, T> = {
   [K in keyof R & keyof T as R[K] extends Route ? `${R[K]['method']} ${R[K]['path']}` : never]: T[K];
 };
-type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytics, typeof storefrontSchemas> &
+type SchemaIndex = Indexed<
+  typeof storefront & typeof delivery & typeof analytics & typeof privacy,
+  typeof storefrontSchemas
+> &
   Indexed<typeof checkout, typeof checkoutSchemas> &
   Indexed<typeof receipts, typeof receiptsSchemas> &
   Indexed<typeof admin, typeof adminSchemas> &

@@ -9,9 +9,10 @@ import {
   guidePageSchema,
   imageQuerySchema,
 } from '../catalogue';
-import { contentQuerySchema, contentResponseSchema, processorsResponseSchema } from '../content';
+import { contentQuerySchema, contentResponseSchema } from '../content';
 import { errorSchema } from '../errors';
 import { downloadResponseSchema, orderSchema, resendLinksBodySchema } from '../orders';
+import { processorsResponseSchema } from '../processors';
 import { binaryBody, binaryResponse, noContentResponse } from './answers';
 
 const orderParams = z.object({ orderId: z.string().min(1).max(200) });

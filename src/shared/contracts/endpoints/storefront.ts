@@ -12,5 +12,4 @@ export const guideBySlug = get('/api/travel-guides/by-slug/:slug');
 export const image = get('/api/images/:name', FILE);
 export const guidePreview = get('/api/travel-guides/:id/preview', FILE);
 export const content = get('/api/content');
-export const processors = get('/api/privacy/processors');
 export const order = get('/api/orders/:id');

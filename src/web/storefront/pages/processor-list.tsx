@@ -1,5 +1,5 @@
-import type { Processor } from '../../../shared/contracts/content';
-import * as storefront from '../../../shared/contracts/endpoints/storefront';
+import * as privacy from '../../../shared/contracts/endpoints/privacy';
+import type { Processor } from '../../../shared/contracts/processors';
 import { useI18n } from '../../i18n';
 import { defineMessages, useMessages } from '../../i18n/feature-messages';
 import { useApi } from '../../lib/deps';
@@ -42,7 +42,7 @@ function countryNames(codes: string[], locale: string): string {
 export function ProcessorList() {
   const t = useMessages(messages);
   const { locale } = useI18n();
-  const list = useQuery(endpointQuery(useApi(), storefront.processors, {}));
+  const list = useQuery(endpointQuery(useApi(), privacy.processors, {}));
   const processors: Processor[] = list.data?.processors ?? [];
   if (processors.length === 0) return null;
   return (
