@@ -1,13 +1,12 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { matchRoute, Redirect, Route, Switch } from 'wouter';
-import * as privacy from '../../shared/contracts/endpoints/privacy';
 import { COUNTRY_SLUGS } from '../../shared/countries';
 import { COUNTRY_PAGE_SIZE } from '../../shared/guide-pages';
 import { LIBRARY_PAGE_PATHS } from '../../shared/library-pages';
 import { AdminEntry } from '../admin/admin-entry';
 import type { AppDeps } from '../lib/deps';
 import { ADMIN_TABS, paths } from '../lib/paths';
-import { endpointQuery, queries } from '../lib/queries';
+import { queries } from '../lib/queries';
 import { type ListingQuery, listingQuery } from '../storefront/catalogue/guide-listing';
 import { GuidePage } from '../storefront/catalogue/guide-page';
 import { CountryPage, countryContentKeys } from '../storefront/country/country-page';
@@ -143,9 +142,9 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
       ? undefined
       : async (deps: AppDeps) => {
           await content(deps, staticContentKeys(page));
-          if (page === 'privacy') {
-            await deps.queryClient.ensureQueryData(endpointQuery(deps.api, privacy.processors, {}));
-          }
+          // Imported here, not at the top: a static import would put it in every page's first script.
+          if (page === 'privacy')
+            await (await import('../storefront/pages/processor-list')).prefetchProcessors(deps);
           return undefined;
         },
   })),

@@ -89,9 +89,9 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class QueryClient {
   // Declared, not defined: the bundle's target (es2020) would add helpers for class fields (first-load budget).
-  declare private readonly entries: Map<string, Entry>;
-  declare private readonly staleTime: number;
-  declare private readonly isAnswer: (error: unknown) => boolean;
+  private declare readonly entries: Map<string, Entry>;
+  private declare readonly staleTime: number;
+  private declare readonly isAnswer: (error: unknown) => boolean;
 
   /**
    * `isAnswer` tells a failure the shop answered (an error reply) from one with no answer at all

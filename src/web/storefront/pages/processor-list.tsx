@@ -2,7 +2,7 @@ import * as privacy from '../../../shared/contracts/endpoints/privacy';
 import type { Processor } from '../../../shared/contracts/processors';
 import { useI18n } from '../../i18n';
 import { defineMessages, useMessages } from '../../i18n/feature-messages';
-import { useApi } from '../../lib/deps';
+import { type AppDeps, useApi } from '../../lib/deps';
 import { endpointQuery } from '../../lib/queries';
 import { useQuery } from '../../lib/use-query';
 
@@ -33,6 +33,13 @@ const messages = defineMessages({
   },
 });
 
+const processorsQuery = (api: AppDeps['api']) => endpointQuery(api, privacy.processors, {});
+
+/** The server renders the list with the page (routes.tsx). */
+export async function prefetchProcessors(deps: AppDeps): Promise<void> {
+  await deps.queryClient.ensureQueryData(processorsQuery(deps.api));
+}
+
 function countryNames(codes: string[], locale: string): string {
   const names = new Intl.DisplayNames([locale], { type: 'region' });
   return codes.map((code) => names.of(code) ?? code).join(', ');
@@ -42,7 +49,7 @@ function countryNames(codes: string[], locale: string): string {
 export function ProcessorList() {
   const t = useMessages(messages);
   const { locale } = useI18n();
-  const list = useQuery(endpointQuery(useApi(), privacy.processors, {}));
+  const list = useQuery(processorsQuery(useApi()));
   const processors: Processor[] = list.data?.processors ?? [];
   if (processors.length === 0) return null;
   return (
