@@ -5,6 +5,7 @@ import { registerAnalytics } from './modules/analytics/analytics.plugin';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { adminGuidesRoutes } from './modules/catalogue/guides.admin.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { consentRoutes } from './modules/consent/consent.routes';
 import { adminContentRoutes } from './modules/content/content.admin.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { adminCustomerDataRoutes } from './modules/customers/customer-data.admin.routes';
@@ -74,4 +75,5 @@ export async function registerModuleRoutes(
   await app.register(reviewsRoutes);
   await app.register(taxesRoutes);
   await app.register(invoicesRoutes);
+  await app.register(consentRoutes);
 }

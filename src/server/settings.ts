@@ -44,3 +44,12 @@ export function variablesOf(schema: z.ZodType): string[] {
   while (inner instanceof z.ZodPipe) inner = inner.in as z.ZodType;
   return inner instanceof z.ZodObject ? Object.keys(inner.shape) : [];
 }
+
+/** Comma-separated ISO 3166-1 alpha-2 country codes ("IE,US"); empty when unset. */
+export const countryList = optionalString.pipe(
+  z
+    .string()
+    .regex(/^[A-Za-z]{2}(,\s*[A-Za-z]{2})*$/, 'must be country codes separated by commas, e.g. IE,US')
+    .optional()
+    .transform((v) => (v ? v.split(',').map((code) => code.trim().toUpperCase()) : [])),
+);

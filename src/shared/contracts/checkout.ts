@@ -60,6 +60,9 @@ export const customerSchema = z.object({
     .max(40)
     .regex(/^[\p{L}\p{N} ./-]*$/u, 'must be letters, digits, spaces, dots, slashes or dashes')
     .optional(),
+  /** The two news boxes, unticked by default; only a ticked box is a consent (docs/features/consent.md). */
+  newsByEmail: z.boolean().optional(),
+  newsByWhatsapp: z.boolean().optional(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 

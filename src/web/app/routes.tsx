@@ -142,6 +142,9 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
       ? undefined
       : async (deps: AppDeps) => {
           await content(deps, staticContentKeys(page));
+          // Imported here, not at the top: a static import would put it in every page's first script.
+          if (page === 'privacy')
+            await (await import('../storefront/pages/processor-list')).prefetchProcessors(deps);
           return undefined;
         },
   })),

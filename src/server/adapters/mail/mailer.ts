@@ -13,6 +13,8 @@ export interface OutgoingEmail {
    * mail servers and clients that deduplicate by Message-ID show it once.
    */
   messageId: string;
+  /** Extra headers, such as List-Unsubscribe on messages sent without prior consent. */
+  headers?: Record<string, string>;
 }
 
 export interface SentEmail {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boolish, fromEnv, optionalString } from '../../settings';
+import { boolish, countryList, fromEnv, optionalString } from '../../settings';
 
 /** The S3 bucket when S3_BUCKET is set; undefined keeps files in the local folder. */
 export const storageSettings = fromEnv({
@@ -11,8 +11,11 @@ export const storageSettings = fromEnv({
   secretAccessKey: ['S3_SECRET_ACCESS_KEY', optionalString],
   /** Default: path-style addressing when an endpoint is given. */
   forcePathStyle: ['S3_FORCE_PATH_STYLE', boolish],
+  /** Where the bucket's provider keeps the files, for the privacy page's list of processors. */
+  countries: ['S3_PROVIDER_COUNTRIES', countryList],
 }).transform(({ bucket, forcePathStyle, ...s3 }) =>
   bucket ? { ...s3, bucket, forcePathStyle: forcePathStyle ?? Boolean(s3.endpoint) } : undefined,
 );
 
-export type S3Settings = NonNullable<z.infer<typeof storageSettings>>;
+/** What the file store needs (the countries are for the privacy page only). */
+export type S3Settings = Omit<NonNullable<z.infer<typeof storageSettings>>, 'countries'>;

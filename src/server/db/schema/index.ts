@@ -1,6 +1,7 @@
 export * from './admin';
 export * from './analytics';
 export * from './catalogue';
+export * from './consent';
 export * from './content';
 export * from './data-rights';
 export * from './desk';

@@ -60,6 +60,8 @@ export async function placeFreeOrder(
     country: body.country,
     businessName: body.businessName,
     taxId: body.taxId,
+    newsByEmail: body.newsByEmail,
+    newsByWhatsapp: body.newsByWhatsapp,
   };
   const tax = await taxOfCustomer(deps.db, body, ipCountry);
   try {

@@ -51,6 +51,8 @@ export function encodeCheckoutMetadata(checkout: CheckoutMetadata): Record<strin
   };
   if (checkout.origin) metadata.origin = checkout.origin;
   if (checkout.customer.whatsapp) metadata.whatsapp = '1';
+  if (checkout.customer.newsByEmail) metadata.news_email = '1';
+  if (checkout.customer.newsByWhatsapp) metadata.news_whatsapp = '1';
   if (checkout.discountCode) metadata.discount_code = checkout.discountCode;
   if (checkout.customer.country) metadata.country = checkout.customer.country;
   if (checkout.customer.businessName) metadata.business_name = checkout.customer.businessName;
@@ -103,6 +105,8 @@ export function decodeCheckoutMetadata(
       lastName: metadata.last_name,
       mobile: metadata.mobile,
       ...(metadata.whatsapp === '1' ? { whatsapp: true } : {}),
+      ...(metadata.news_email === '1' ? { newsByEmail: true } : {}),
+      ...(metadata.news_whatsapp === '1' ? { newsByWhatsapp: true } : {}),
       ...(metadata.country ? { country: metadata.country } : {}),
       ...(metadata.business_name ? { businessName: metadata.business_name } : {}),
       ...(metadata.tax_id ? { taxId: metadata.tax_id } : {}),

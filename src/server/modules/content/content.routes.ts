@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '../../../shared/contracts/endpoints/bound';
 import { route } from '../../http/endpoint';
 import { readContent } from './content.service';
+import { processorsInUse } from './processors';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, api.storefront.content, async (request) => {
@@ -11,4 +12,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       .filter(Boolean);
     return readContent(app.services.db, request.query.locale, patterns);
   });
+
+  route(app, api.storefront.processors, async () => ({ processors: processorsInUse(app.services.config) }));
 };

@@ -3,6 +3,7 @@ import type { Locale } from '../../../shared/locale';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { guideAccessCondition } from '../../domain/guide-access';
+import { emailUnsubscribed } from '../consent/marketing-consents';
 
 /** One address to tell, with its latest qualifying order (whose language the email speaks). */
 export interface BuyerToTell {
@@ -22,12 +23,14 @@ interface EditionRef {
 
 /**
  * Who may hear of a new edition: every order that bought the guide (an earlier edition of it) and
- * still gives access to it, by the shop's one access rule. One row per address.
+ * still gives access to it, by the shop's one access rule, and whose address has not unsubscribed
+ * (docs/decisions/047-marketing-messages-and-unsubscribe.md). One row per address.
  */
 function buyersWhere(edition: EditionRef): SQL {
   return sql`${orderItems.guideId} = ${edition.guideId}
     and ${orderItems.editionId} is distinct from ${edition.id}
-    and ${guideAccessCondition()}`;
+    and ${guideAccessCondition()}
+    and not ${emailUnsubscribed(orders.email)}`;
 }
 
 /** How many addresses the edition's email goes to, counted when it is published. */

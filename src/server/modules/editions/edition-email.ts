@@ -9,6 +9,8 @@ export interface EditionEmailInput {
   label: string;
   changes: string;
   libraryUrl: string;
+  /** The unsubscribe line and link at the end (docs/features/consent.md). */
+  unsubscribe?: { line: string; url: string };
 }
 
 const copy = {
@@ -47,5 +49,6 @@ export function composeEditionEmail(input: EditionEmailInput): ComposedEmail {
     t.where,
     { link: input.libraryUrl },
     t.signature,
+    ...(input.unsubscribe ? [input.unsubscribe.line, { link: input.unsubscribe.url }] : []),
   ]);
 }

@@ -4,6 +4,7 @@ import { LIBRARY_PAGE_PATHS } from '../../../shared/library-pages';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { emailLog, guideEditions, travelGuides } from '../../db/schema';
+import { unsubscribeLink } from '../consent/unsubscribe-link';
 import { enqueueJob } from '../jobs/jobs.service';
 import { defineJob, jobKind } from '../jobs/registry';
 import { PermanentJobError } from '../jobs/worker';
@@ -75,13 +76,20 @@ async function tellBuyer(
   signal: AbortSignal,
 ) {
   const fr = buyer.locale === 'fr';
+  const origin = orderOrigin(deps.config, buyer);
+  const unsubscribe = await unsubscribeLink(deps.db, {
+    orderId: buyer.orderId,
+    locale: buyer.locale,
+    origin,
+  });
   const email = composeEditionEmail({
     locale: buyer.locale,
     firstName: buyer.firstName,
     guideTitle,
     label: fr ? edition.labelFr : edition.labelEn,
     changes: fr ? edition.changesFr : edition.changesEn,
-    libraryUrl: `${orderOrigin(deps.config, buyer)}${LIBRARY_PAGE_PATHS[buyer.locale]}`,
+    libraryUrl: `${origin}${LIBRARY_PAGE_PATHS[buyer.locale]}`,
+    unsubscribe,
   });
   await sendLoggedEmail(
     deps,
@@ -90,7 +98,7 @@ async function tellBuyer(
       kind: EDITION_EMAIL_KIND,
       orderId: buyer.orderId,
       to: buyer.email,
-      email,
+      email: { ...email, headers: unsubscribe.headers },
     },
     { signal },
   );

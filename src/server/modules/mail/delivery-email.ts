@@ -25,6 +25,7 @@ export interface ComposedEmail {
   subject: string;
   text: string;
   html: string;
+  headers?: Record<string, string>;
 }
 
 const copy = {

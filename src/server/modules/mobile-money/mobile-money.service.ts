@@ -69,7 +69,11 @@ export async function placeMobileMoneyOrder(
   clientAddress?: string,
 ): Promise<{ response: CreateMobileMoneyOrderResponse | undefined; created: boolean }> {
   const { email, firstName, lastName, mobile, whatsapp, country, businessName, taxId } = body;
-  const customer = { email, firstName, lastName, mobile, whatsapp, country, businessName, taxId };
+  const { newsByEmail, newsByWhatsapp } = body;
+  const customer = {
+    ...{ email, firstName, lastName, mobile, whatsapp, country, businessName, taxId },
+    ...{ newsByEmail, newsByWhatsapp },
+  };
   const tax = await taxOfCustomer(deps.db, body, ipCountry);
   const claimed = toCents(body.total);
   if (claimed === 0) throw invalid('This cart is free: place it as a free order, no payment is needed');

@@ -7,6 +7,7 @@ import { taxOf } from '../../../shared/tax';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { guideEditions, orderItems, orders, travelGuides } from '../../db/schema';
 import { invalid } from '../../domain/errors';
+import { recordCheckoutConsents } from '../consent/marketing-consents';
 import { type DiscountHold, recordRedemption } from '../discounts/discount-pricing';
 import { issueInvoice } from '../invoices/invoice-document';
 import { enqueueJob } from '../jobs/jobs.service';
@@ -193,6 +194,7 @@ export async function createOrder(db: Db, input: NewOrder): Promise<PlacedOrder>
         })),
       );
       if (discount) await recordRedemption(tx, discount, { ...order, paid }, input.discountHold);
+      await recordCheckoutConsents(tx, order, input.customer);
       // In the same transaction: a paid order exists if and only if its delivery is queued.
       if (paid) {
         await enqueueJob(tx, deliverOrderJob(order.id));

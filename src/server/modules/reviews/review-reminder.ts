@@ -1,11 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Locale } from '../../../shared/locale';
 import { guideReviews, orderItems, orders } from '../../db/schema';
+import { isEmailUnsubscribed } from '../consent/marketing-consents';
+import { unsubscribeLink } from '../consent/unsubscribe-link';
 import { defineJob } from '../jobs/registry';
 import { PermanentJobError } from '../jobs/worker';
 import type { ComposedEmail } from '../mail/delivery-email';
 import { compose } from '../mail/email-blocks';
-import { type MailDeps, orderPageUrl, sendLoggedEmail } from '../mail/mail.service';
+import { type MailDeps, orderOrigin, orderPageUrl, sendLoggedEmail } from '../mail/mail.service';
 import { REVIEW_REMINDER_JOB, reviewReminder } from '../orders/review-reminder-job';
 import { mayReview } from './buyer-reviews';
 
@@ -35,6 +37,7 @@ export function composeReviewReminder(input: {
   firstName: string;
   titles: string[];
   reviewUrl: string;
+  unsubscribe?: { line: string; url: string };
 }): ComposedEmail {
   const t = copy[input.locale];
   const quoted = (title: string) => (input.locale === 'fr' ? `«\u00a0${title}\u00a0»` : `“${title}”`);
@@ -45,6 +48,7 @@ export function composeReviewReminder(input: {
     { link: input.reviewUrl },
     t.once,
     t.signature,
+    ...(input.unsubscribe ? [input.unsubscribe.line, { link: input.unsubscribe.url }] : []),
   ]);
 }
 
@@ -80,11 +84,19 @@ export async function sendReviewReminder(
   const done = new Set(reviewed.map((row) => row.guideId));
   const waiting = items.filter((item) => !done.has(item.guideId));
   if (waiting.length === 0) return 'not-needed';
+  // Sent without prior consent to a buyer of the order: an unsubscribed address gets none (decision 047).
+  if (await isEmailUnsubscribed(deps.db, order.email)) return 'not-needed';
+  const unsubscribe = await unsubscribeLink(deps.db, {
+    orderId: order.id,
+    locale: order.locale,
+    origin: orderOrigin(deps.config, order),
+  });
   const email = composeReviewReminder({
     locale: order.locale,
     firstName: order.firstName,
     titles: waiting.map((item) => item.title),
     reviewUrl: `${orderPageUrl(deps.config, order)}#reviews`,
+    unsubscribe,
   });
   return sendLoggedEmail(
     deps,
@@ -93,7 +105,7 @@ export async function sendReviewReminder(
       kind: REVIEW_REMINDER_JOB,
       orderId: order.id,
       to: order.email,
-      email,
+      email: { ...email, headers: unsubscribe.headers },
     },
     options,
   );

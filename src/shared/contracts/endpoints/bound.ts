@@ -20,6 +20,8 @@ import { adminSettingsSchemas } from './admin-settings.schemas';
 import * as analytics from './analytics';
 import * as checkout from './checkout';
 import { checkoutSchemas } from './checkout.schemas';
+import * as consent from './consent';
+import { consentSchemas } from './consent.schemas';
 import { type BoundEndpoint, bindSchemas } from './define';
 import * as delivery from './delivery';
 import * as editions from './editions';
@@ -28,6 +30,7 @@ import * as invoices from './invoices';
 import { invoicesSchemas } from './invoices.schemas';
 import * as library from './library';
 import { librarySchemas } from './library.schemas';
+import * as privacy from './privacy';
 import * as receipts from './receipts';
 import { receiptsSchemas } from './receipts.schemas';
 import * as reviews from './reviews';
@@ -40,7 +43,7 @@ import * as whatsapp from './whatsapp';
 import { whatsappSchemas } from './whatsapp.schemas';
 
 export const api = {
-  storefront: bindSchemas({ ...storefront, ...delivery, ...analytics }, storefrontSchemas),
+  storefront: bindSchemas({ ...storefront, ...delivery, ...analytics, ...privacy }, storefrontSchemas),
   checkout: bindSchemas(checkout, checkoutSchemas),
   receipts: bindSchemas(receipts, receiptsSchemas),
   admin: bindSchemas(admin, adminSchemas),
@@ -58,6 +61,7 @@ export const api = {
   adminReviews: bindSchemas(adminReviews, adminReviewsSchemas),
   adminSettings: bindSchemas(adminSettings, adminSettingsSchemas),
   invoices: bindSchemas(invoices, invoicesSchemas),
+  consent: bindSchemas(consent, consentSchemas),
 };
 
 /** Every endpoint, for the OpenAPI check and the generated bad-input suite. */

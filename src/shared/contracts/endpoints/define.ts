@@ -27,6 +27,8 @@ import type { adminSettingsSchemas } from './admin-settings.schemas';
 import type * as analytics from './analytics';
 import type * as checkout from './checkout';
 import type { checkoutSchemas } from './checkout.schemas';
+import type * as consent from './consent';
+import type { consentSchemas } from './consent.schemas';
 import type * as delivery from './delivery';
 import type * as editions from './editions';
 import type { editionsSchemas } from './editions.schemas';
@@ -34,6 +36,7 @@ import type * as invoices from './invoices';
 import type { invoicesSchemas } from './invoices.schemas';
 import type * as library from './library';
 import type { librarySchemas } from './library.schemas';
+import type * as privacy from './privacy';
 import type * as receipts from './receipts';
 import type { receiptsSchemas } from './receipts.schemas';
 import type * as reviews from './reviews';
@@ -94,7 +97,10 @@ export function bindSchemas<
 type Indexed<R, T> = {
   [K in keyof R & keyof T as R[K] extends Route ? `${R[K]['method']} ${R[K]['path']}` : never]: T[K];
 };
-type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytics, typeof storefrontSchemas> &
+type SchemaIndex = Indexed<
+  typeof storefront & typeof delivery & typeof analytics & typeof privacy,
+  typeof storefrontSchemas
+> &
   Indexed<typeof checkout, typeof checkoutSchemas> &
   Indexed<typeof receipts, typeof receiptsSchemas> &
   Indexed<typeof admin, typeof adminSchemas> &
@@ -110,7 +116,8 @@ type SchemaIndex = Indexed<typeof storefront & typeof delivery & typeof analytic
   Indexed<typeof editions, typeof editionsSchemas> &
   Indexed<typeof reviews, typeof reviewsSchemas> &
   Indexed<typeof adminReviews, typeof adminReviewsSchemas> &
-  Indexed<typeof invoices, typeof invoicesSchemas>;
+  Indexed<typeof invoices, typeof invoicesSchemas> &
+  Indexed<typeof consent, typeof consentSchemas>;
 
 type SchemasOf<E> = E extends Route
   ? `${E['method']} ${E['path']}` extends infer Key extends keyof SchemaIndex

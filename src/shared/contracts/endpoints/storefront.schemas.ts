@@ -12,6 +12,7 @@ import {
 import { contentQuerySchema, contentResponseSchema } from '../content';
 import { errorSchema } from '../errors';
 import { downloadResponseSchema, orderSchema, resendLinksBodySchema } from '../orders';
+import { processorsResponseSchema } from '../processors';
 import { binaryBody, binaryResponse, noContentResponse } from './answers';
 
 const orderParams = z.object({ orderId: z.string().min(1).max(200) });
@@ -58,6 +59,11 @@ export const storefrontSchemas = {
     summary: "The shop's content blocks in a language",
     querystring: contentQuerySchema,
     response: { 200: contentResponseSchema },
+  },
+  processors: {
+    summary:
+      'The outside services the shop uses for personal data, with their countries, from its configuration',
+    response: { 200: processorsResponseSchema },
   },
   order: {
     summary: "An order page's data",

@@ -21,7 +21,7 @@ import { OrderSummary } from './order-summary';
 import { useCartAvailability } from './use-cart-availability';
 import { useCheckoutForm } from './use-checkout-form';
 import { type PurchaseMessage, usePurchase } from './use-purchase';
-import { WhatsAppOptIn } from './whatsapp-opt-in';
+import { MessageChoices } from './whatsapp-opt-in';
 
 type Method = 'stripe' | 'djamo';
 
@@ -83,7 +83,7 @@ export default function CheckoutPage() {
               <form onSubmit={submit} noValidate className="mt-4 space-y-4">
                 <CustomerFields form={form} />
                 <TaxAndInvoiceFields form={form} quote={purchase.tax} />
-                <WhatsAppOptIn form={form} calls={purchase.context.calls} />
+                <MessageChoices form={form} calls={purchase.context.calls} />
                 {!free ? <CardFields payment={card} config={config} hidden={mobile} onRetry={place} /> : null}
                 {mobile ? <MobileMoneyNote config={config.data} /> : null}
                 <PlaceButton

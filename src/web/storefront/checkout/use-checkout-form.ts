@@ -22,6 +22,34 @@ const SERVER_REFUSAL: Record<CustomerField, FieldProblem> = {
 const focusField = (field: CustomerField) =>
   document.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
 
+/** The news boxes start unticked (docs/features/consent.md). */
+const NO_NEWS = { email: false, whatsapp: false };
+
+/**
+ * What the buyer chose beyond their name: guides on WhatsApp, their country, the business on the
+ * invoice, the ticked news boxes (the WhatsApp one is shown only with a mobile number, so a number
+ * removed takes it away).
+ */
+const buyerChoices = (
+  choices: {
+    whatsapp: boolean;
+    country: string;
+    business: { name: string; taxId: string };
+    news: typeof NO_NEWS;
+  },
+  mobile: string,
+) => {
+  const { whatsapp, country, business, news } = choices;
+  return {
+    ...(whatsapp ? { whatsapp: true } : {}),
+    ...(country ? { country } : {}),
+    ...(business.name.trim() ? { businessName: business.name.trim() } : {}),
+    ...(business.taxId.trim() ? { taxId: business.taxId.trim() } : {}),
+    ...(news.email ? { newsByEmail: true } : {}),
+    ...(news.whatsapp && mobile.trim() ? { newsByWhatsapp: true } : {}),
+  };
+};
+
 /**
  * The shopper's details: the values, the problem under each field, the check before an order is
  * placed (the server's own zod rules, in this lazy chunk) and the refusal of a field by the server.
@@ -41,6 +69,7 @@ export function useCheckoutForm() {
   const [country, setCountry] = useState('');
   /** For an invoice made out to a business (docs/features/invoices.md); both optional. */
   const [business, setBusiness] = useState({ name: '', taxId: '' });
+  const [news, setNews] = useState(NO_NEWS);
 
   const change = (name: CustomerField, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -84,10 +113,7 @@ export function useCheckoutForm() {
     firstName: values.firstName.trim(),
     lastName: values.lastName.trim(),
     mobile: values.mobile.trim(),
-    ...(whatsapp ? { whatsapp: true } : {}),
-    ...(country ? { country } : {}),
-    ...(business.name.trim() ? { businessName: business.name.trim() } : {}),
-    ...(business.taxId.trim() ? { taxId: business.taxId.trim() } : {}),
+    ...buyerChoices({ whatsapp, country, business, news }, values.mobile),
   };
 
   return {
@@ -103,6 +129,8 @@ export function useCheckoutForm() {
     setCountry,
     business,
     setBusiness,
+    news,
+    setNews,
   };
 }
 

@@ -1,6 +1,7 @@
 import { useMessages } from '../../i18n/feature-messages';
 import { useQuery } from '../../lib/use-query';
 import { purchaseMessages } from './messages';
+import { NewsConsent } from './news-consent';
 import type { CheckoutForm } from './use-checkout-form';
 import type { PlaceContext } from './use-purchase';
 
@@ -34,5 +35,15 @@ export function WhatsAppOptIn(props: { form: CheckoutForm; calls: PlaceContext['
         </span>
       </span>
     </label>
+  );
+}
+
+/** What the buyer chooses to receive: the guides on WhatsApp, and news (docs/features/consent.md). */
+export function MessageChoices(props: { form: CheckoutForm; calls: PlaceContext['calls'] }) {
+  return (
+    <>
+      <WhatsAppOptIn form={props.form} calls={props.calls} />
+      <NewsConsent form={props.form} />
+    </>
   );
 }

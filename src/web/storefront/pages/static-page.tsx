@@ -5,6 +5,7 @@ import { Head } from '../../lib/head';
 import { queries } from '../../lib/queries';
 import { useQuery } from '../../lib/use-query';
 import { ContentHtml } from './content-html';
+import { ProcessorList } from './processor-list';
 import { type StaticPageName, staticContentKeys } from './static-pages';
 
 export default function StaticPage(props: { page: StaticPageName }) {
@@ -40,6 +41,7 @@ export default function StaticPage(props: { page: StaticPageName }) {
       ) : null}
       {page === 'contact' ? <ContactFacts /> : null}
       {page === 'faq' && body ? <Faq html={body.html} /> : <ContentHtml html={body?.html} className="mt-6" />}
+      {page === 'privacy' ? <ProcessorList /> : null}
     </article>
   );
 }
