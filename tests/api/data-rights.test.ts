@@ -56,7 +56,14 @@ async function paidWithProof(customer: typeof person) {
   const placed = await ctx.app.inject({
     method: 'POST',
     url: '/api/create-djamo-order',
-    payload: { ...customer, items: [{ id: dakar.id, quantity: 1 }], total: 9, locale: 'fr' },
+    payload: {
+      ...customer,
+      items: [{ id: dakar.id, quantity: 1 }],
+      total: 9,
+      locale: 'fr',
+      newsByEmail: true,
+      newsByWhatsapp: true,
+    },
   });
   expect(placed.statusCode, placed.body).toBe(201);
   const publicId: string = placed.json().order.id;
@@ -132,6 +139,10 @@ describe("a customer's export and erasure", () => {
     ]);
     expect(json('emails').map((e) => e.status)).toContain('sent');
     expect(json('reviews')).toEqual([expect.objectContaining({ rating: 5, body: 'Merci, signé Mariama' })]);
+    expect(json('consents').map((c) => `${c.channel} ${c.action}`).sort()).toEqual([
+      'email given',
+      'whatsapp given',
+    ]);
     expect(
       json('library')
         .map((row) => row.type)

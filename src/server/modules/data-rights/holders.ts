@@ -250,6 +250,19 @@ const activityHolder: DataHolder = {
   },
 };
 
+/** News consents given or withdrawn at checkout or by unsubscribing: exported, then deleted (the suppression list stays). */
+const consentsHolder: DataHolder = {
+  name: 'consents',
+  collect: (db, s) => rows(db, sql`select * from marketing_consents where ${consentOf(s)} order by created_at`),
+  async erase(tx, s) {
+    await tx.execute(sql`delete from marketing_consents where ${consentOf(s)}`);
+    return [];
+  },
+};
+const consentOf = (s: Subject) =>
+  sql`(${orderIn(sql`order_id`, s)} or lower(email) = any(${ids(s.emails)})
+    or regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g') = any(${ids(s.phones)}))`;
+
 /**
  * Every table that holds something about a buyer, in one place: the export writes one JSON file per
  * entry and the erasure runs every entry in one transaction. A new table is one more entry here.
@@ -267,4 +280,5 @@ export const dataHolders: DataHolder[] = [
   libraryHolder,
   analyticsHolder,
   activityHolder,
+  consentsHolder,
 ];
