@@ -139,10 +139,11 @@ describe("a customer's export and erasure", () => {
     ]);
     expect(json('emails').map((e) => e.status)).toContain('sent');
     expect(json('reviews')).toEqual([expect.objectContaining({ rating: 5, body: 'Merci, signé Mariama' })]);
-    expect(json('consents').map((c) => `${c.channel} ${c.action}`).sort()).toEqual([
-      'email given',
-      'whatsapp given',
-    ]);
+    expect(
+      json('consents')
+        .map((c) => `${c.channel} ${c.action}`)
+        .sort(),
+    ).toEqual(['email given', 'whatsapp given']);
     expect(
       json('library')
         .map((row) => row.type)

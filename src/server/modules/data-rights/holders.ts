@@ -253,7 +253,8 @@ const activityHolder: DataHolder = {
 /** News consents given or withdrawn at checkout or by unsubscribing: exported, then deleted (the suppression list stays). */
 const consentsHolder: DataHolder = {
   name: 'consents',
-  collect: (db, s) => rows(db, sql`select * from marketing_consents where ${consentOf(s)} order by created_at`),
+  collect: (db, s) =>
+    rows(db, sql`select * from marketing_consents where ${consentOf(s)} order by created_at`),
   async erase(tx, s) {
     await tx.execute(sql`delete from marketing_consents where ${consentOf(s)}`);
     return [];
