@@ -180,7 +180,7 @@ async function decorateServices(
   const database = await openOwnDatabase(app, config, overrides);
   const files = overrides.files ?? createFileStore(config);
   const mailer = overrides.mailer ?? createMailer(config);
-  // Automatic mobile money: only when CinetPay's three keys are set; the receipt flow stays otherwise.
+  // Automatic mobile money: only when CinetPay's three keys are set; the payment proof flow stays otherwise.
   const automaticPayment: AutomaticPaymentDeps = {
     db: database.db,
     provider: config.cinetpay ? createCinetPayProvider(config.cinetpay) : undefined,
@@ -263,7 +263,7 @@ async function registerRoutes(
   // that already has the answer gets a 304 instead of the bytes again. Streams (files) set their own.
   await app.register(etag, { weak: true });
   await app.register(compress, { threshold: 1024 });
-  // Uploads (admin guides and media, receipts): each route sets its own, smaller limits per file.
+  // Uploads (admin guides and media, payment proofs): each route sets its own, smaller limits per file.
   await app.register(multipart, {
     limits: { fileSize: 50 * 1024 * 1024, files: 3, fields: 20, fieldSize: 100_000 },
   });

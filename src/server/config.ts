@@ -127,7 +127,7 @@ const shopSettings = fromEnv({
     'LOG_LEVEL',
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ],
-  /** Who is told that a mobile-money receipt arrived; default: MAIL_FROM's address (see configSchema). */
+  /** Who is told that a mobile-money payment proof arrived; default: MAIL_FROM's address (see configSchema). */
   operatorEmail: ['OPERATOR_EMAIL', optionalString.pipe(z.email().optional())],
 }).transform(({ databaseUrl, ...shop }) => ({
   ...shop,
@@ -190,7 +190,7 @@ const mobileMoneySettings = fromEnv({
       )
       .pipe(z.array(z.string().max(40)).min(1, 'must name at least one provider').max(10)),
   ],
-  /** A mobile-money order with no receipt (and no automatic payment) expires after this many hours. */
+  /** A mobile-money order with no payment proof (and no automatic payment) expires after this many hours. */
   expiryHours: ['MOBILE_MONEY_EXPIRY_HOURS', z.coerce.number().positive().max(8760).default(72)],
 });
 
@@ -230,7 +230,7 @@ const jobsSettings = fromEnv({
 
 /** Limits on uploads: per client address, and the free space /readyz asks for. */
 const uploadsSettings = fromEnv({
-  /** Receipt uploads per client address per 10 minutes (each order also takes 10 tries and keeps 5 receipts). */
+  /** Payment proof uploads per client address per 10 minutes (each order also takes 10 tries and keeps 5 payment proofs). */
   proofsPerClient: ['RECEIPT_UPLOADS_PER_CLIENT', count(1, 1_000_000, 10)],
   /** Admin uploads (guides, media) per client address per minute. */
   adminPerMinute: ['ADMIN_UPLOADS_PER_MINUTE', count(1, 1_000_000, 60)],
@@ -278,7 +278,7 @@ export const configSchema = z
     ...shop,
     ...mail,
     ...adapters,
-    /** The operator receives the "receipt to check" notices. */
+    /** The operator receives the "payment proof to check" notices. */
     mobileMoney: { ...mobileMoney, operatorEmail: operatorEmail ?? mailAddress(mail.mailFrom) },
   }));
 

@@ -31,7 +31,7 @@ export function slowClientOptions(http: Config['http']): {
 
 /**
  * A request body (JSON, a webhook, a form) must arrive within requestTimeoutMs of its headers, an
- * upload (a multipart body: guides, media, receipts, up to 50 MB from a phone or a slow link)
+ * upload (a multipart body: guides, media, payment proofs, up to 50 MB from a phone or a slow link)
  * within uploadTimeoutMs. A body still arriving then is answered 408 and its connection closed, so
  * a client sending a byte a second cannot hold a connection for long.
  */

@@ -27,7 +27,7 @@ export const createMobileMoneyOrderBodySchema = customerSchema.extend({
 });
 
 export const mobileMoneyOrderSchema = z.object({
-  /** The order's public id (≥128 random bits): the right to send its receipt and see its page. */
+  /** The order's public id (≥128 random bits): the right to send its payment proof and see its page. */
   id: z.string(),
   orderNumber: z.string(),
   /** Short and unambiguous, typed into the wallet app; it grants nothing. */
@@ -52,7 +52,7 @@ export const createMobileMoneyOrderResponseSchema = z.object({
   verificationHours: z.int(),
   /**
    * Automatic confirmation through a payment aggregator (CinetPay): offered first when configured,
-   * the receipt flow staying as the fallback. Null when the provider is not configured.
+   * the payment proof flow staying as the fallback. Null when the provider is not configured.
    */
   automaticPayment: z
     .object({
@@ -95,7 +95,7 @@ export const pendingMobileMoneyOrderSchema = z.object({
   djamoReference: z.string().nullable(),
   status: orderStatusSchema,
   paymentProvider: z.string().nullable(),
-  /** GET with the admin key: the latest receipt; null when none was sent. */
+  /** GET with the admin key: the latest payment proof; null when none was sent. */
   receiptUrl: z.string().nullable(),
   receiptType: z.enum(['image', 'pdf']).nullable(),
   receiptCount: z.int(),

@@ -1,7 +1,7 @@
 /**
  * Multipart uploads that report their progress, which fetch cannot do for request bodies: an
  * XMLHttpRequest, with the client's headers and errors. Its own module, so only the chunks that
- * upload (the admin, the receipt) load it.
+ * upload (the admin, the payment proof) load it.
  */
 import type { ParamsOf, ResponseOf, Route } from '../../shared/contracts/endpoints/define';
 import { type ApiClient, ApiError, urlOf } from './api';

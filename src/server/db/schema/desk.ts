@@ -23,7 +23,7 @@ import { orders } from './orders';
 /**
  * Everything that happened to an order that no other table already records: payment decisions,
  * downloads, refunds, access changes, email changes, resends, notes. Emails come from email_log
- * and receipts from payment_proofs; the timeline merges the three.
+ * and payment proofs from payment_proofs; the timeline merges the three.
  */
 export const orderEvents = pgTable(
   'order_events',

@@ -26,7 +26,7 @@ export const orderStatusEnum = pgEnum('order_status', [
   'pending_verification',
   'completed',
   'rejected',
-  /** Mobile money: no receipt and no payment within MOBILE_MONEY_EXPIRY_HOURS. */
+  /** Mobile money: no payment proof and no payment within MOBILE_MONEY_EXPIRY_HOURS. */
   'expired',
 ]);
 /** From the one table of payment methods; its values and their order are the database's. */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type FileRule, type MultipartUpload, readMultipartUpload } from '../files/uploads';
 
-// The multipart reading, sniffing and naming now live in files/uploads.ts, shared with receipts and media.
+// The multipart reading, sniffing and naming now live in files/uploads.ts, shared with payment proofs and media.
 export { cleanFileName, detectedMime, type FileRule, type UploadedFile } from '../files/uploads';
 
 export type GuideUpload = MultipartUpload;

@@ -12,13 +12,13 @@ import { invalid, unavailable } from '../../domain/errors';
 export const MAX_IMAGE_PIXELS = 40_000_000;
 /**
  * Pixels decoded at once in this process: two of the largest images. Weighed by pixels rather
- * than counted, so a burst of small receipts does not queue behind itself (counted two at a time,
- * receipts waited seconds each in the 500-shopper load test, the event loop being busy).
+ * than counted, so a burst of small payment proofs does not queue behind itself (counted two at a time,
+ * payment proofs waited seconds each in the 500-shopper load test, the event loop being busy).
  */
 const PIXEL_BUDGET = 2 * MAX_IMAGE_PIXELS;
 /**
  * Beyond this many waiting, a new image is turned away with 503. A waiting upload holds only its
- * compressed bytes (already read, at most 5 MB for a receipt); the cap bounds the wait.
+ * compressed bytes (already read, at most 5 MB for a payment proof); the cap bounds the wait.
  */
 export const MAX_WAITING = 64;
 

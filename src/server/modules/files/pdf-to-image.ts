@@ -9,7 +9,7 @@ import { runMupdfOnce } from './mupdf-worker';
  * stopped after RENDER_TIMEOUT_MS (mupdf is synchronous WASM: it cannot be interrupted in place).
  */
 
-/** Pages kept: a wallet's receipt is one page; a bank statement two or three. */
+/** Pages kept: a wallet's payment proof is one page; a bank statement two or three. */
 const MAX_PAGES = 3;
 /** Each page at most this wide and high, in pixels, whatever its declared size. */
 const PAGE_WIDTH = 1200;

@@ -5,7 +5,7 @@ import { acceptedText, wellFormedText } from '../../http/text-input';
 import { imageToWebp } from './image-work';
 
 /**
- * Uploads shared by the admin (guides, media) and the shopper (mobile-money receipts): sizes
+ * Uploads shared by the admin (guides, media) and the shopper (mobile-money payment proofs): sizes
  * enforced while the bytes arrive, types decided by content, images re-encoded.
  */
 

@@ -45,7 +45,7 @@ export async function listEmails(
           .from(orderItems)
           .where(inArray(orderItems.orderId, orderIds))
           .orderBy(asc(orderItems.title));
-  // The latest receipt's type per order (rows come oldest first, so the last one wins).
+  // The latest payment proof's type per order (rows come oldest first, so the last one wins).
   const receiptType = new Map<string, 'image' | 'pdf'>();
   for (const r of await proofsOf(db, orderIds))
     receiptType.set(r.orderId, r.contentType === 'application/pdf' ? 'pdf' : 'image');

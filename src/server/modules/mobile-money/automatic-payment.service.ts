@@ -54,7 +54,7 @@ const newTransactionId = () => `GA${randomBytes(16).toString('hex').toUpperCase(
 export const amountXofOf = (order: Pick<OrderRow, 'total'>) => cinetpayAmountXof(toCents(order.total));
 
 function requireProvider(deps: AutomaticPaymentDeps): MobileMoneyProvider {
-  // Not configured is a fact about this shop, not an outage: 404, and the receipt flow remains.
+  // Not configured is a fact about this shop, not an outage: 404, and the payment proof flow remains.
   if (!deps.provider) {
     throw notFound('Automatic mobile-money payment is not offered by this shop: send a receipt instead');
   }
@@ -110,7 +110,7 @@ export async function startAutomaticPayment(
     const [row] = await tx
       .update(orders)
       .set({
-        // Keeps the wallet a shopper named with a receipt sent earlier.
+        // Keeps the wallet a shopper named with a payment proof sent earlier.
         paymentProvider: sql`coalesce(${orders.paymentProvider}, 'cinetpay')`,
         providerTransactionId: transactionId,
         providerPaymentUrl: initialised.paymentUrl,

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { jobKind } from '../jobs/registry';
 
 /**
- * The emails of a mobile-money order: to the shopper when a receipt arrives and when the payment
- * is rejected, and to the operator when a receipt waits to be checked. One job (and one email) each.
+ * The emails of a mobile-money order: to the shopper when a payment proof arrives and when the payment
+ * is rejected, and to the operator when a payment proof waits to be checked. One job (and one email) each.
  */
 export const MOBILE_MONEY_EMAIL_KINDS = [
   'receipt-received',
@@ -13,7 +13,7 @@ export const MOBILE_MONEY_EMAIL_KINDS = [
   'operator-payment-attention',
   /** How to pay, at once when the order is placed, and again on "Resend my links". */
   'payment-instructions',
-  /** The same, hours later and before the order expires, while no receipt or payment came. */
+  /** The same, hours later and before the order expires, while no payment proof or payment came. */
   'payment-reminder',
 ] as const;
 export type MobileMoneyEmailKind = (typeof MOBILE_MONEY_EMAIL_KINDS)[number];
@@ -31,7 +31,7 @@ export const mobileMoneyEmail = jobKind(
 );
 export const MOBILE_MONEY_EMAIL_JOB = mobileMoneyEmail.kind;
 
-/** What makes one mobile-money email: per receipt, per order and flag, or per order. */
+/** What makes one mobile-money email: per payment proof, per order and flag, or per order. */
 export const mobileMoneyEmailKey = (job: {
   kind: MobileMoneyEmailKind;
   orderId: string;

@@ -63,7 +63,7 @@ const shopperCopy = {
 /** Kept here too: the mobile-money and checkout emails import it from this module. */
 export { compose, type EmailBlock };
 
-/** To the shopper: the receipt arrived and is checked within 24 hours. */
+/** To the shopper: the payment proof arrived and is checked within 24 hours. */
 export function composeProofReceivedEmail(order: MobileMoneyEmailOrder, orderPageUrl: string): ComposedEmail {
   const t = shopperCopy[order.locale];
   return compose(
@@ -95,7 +95,7 @@ export function composeRejectionEmail(
   ]);
 }
 
-/** To the operator (the admin is English only): a receipt waits in the Mobile Money tab. */
+/** To the operator (the admin is English only): a payment proof waits in the Mobile Money tab. */
 export function composeOperatorProofNotice(order: MobileMoneyEmailOrder, adminUrl: string): ComposedEmail {
   return compose(
     'en',

@@ -4,7 +4,7 @@ import { emptyPayload, jobKind } from '../jobs/registry';
 import { expireUnpaidOrders } from '../orders/order-lifecycle';
 
 /**
- * an unpaid mobile-money order (no receipt, no automatic payment) expires after
+ * an unpaid mobile-money order (no payment proof, no automatic payment) expires after
  * MOBILE_MONEY_EXPIRY_HOURS, so a flood of fake orders leaves the operator's list by itself.
  * Each new order queues the sweep of the quarter hour its expiry falls in; one job per quarter
  * hour (deduplicated), which expires every order then due, whoever queued it.

@@ -83,7 +83,7 @@ export async function sendMobileMoneyEmail(
   if (!order) throw new PermanentJobError(`Order ${job.orderId} does not exist`);
   const howToPay = job.kind === 'payment-instructions' || job.kind === 'payment-reminder';
   const expiryHours = deps.config.mobileMoney.expiryHours;
-  // A receipt or a payment came, or the order was decided or ran out: telling them to pay would be wrong.
+  // A payment proof or a payment came, or the order was decided or ran out: telling them to pay would be wrong.
   if (howToPay && !awaitsPayment(order, expiryHours)) return;
   const facts = await emailFacts(deps.db, order, job.receiptId);
   const page = orderPageUrl(deps.config, order);

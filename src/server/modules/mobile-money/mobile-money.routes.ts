@@ -43,7 +43,7 @@ function perOrderUploadLimit(app: ZodApp) {
   };
 }
 
-/** The shopper's side: placing the order, then sending the receipt. */
+/** The shopper's side: placing the order, then sending the payment proof. */
 function registerShopperRoutes(app: ZodApp, deps: MobileMoneyDeps): void {
   const { config } = app.services;
   const perOrder = perOrderUploadLimit(app);
@@ -78,7 +78,7 @@ function registerShopperRoutes(app: ZodApp, deps: MobileMoneyDeps): void {
     },
   );
 
-  // The order's public id (≥128 random bits) is the right to send its receipt.
+  // The order's public id (≥128 random bits) is the right to send its payment proof.
   route(
     app,
     api.checkout.uploadReceipt,
@@ -99,7 +99,7 @@ function registerShopperRoutes(app: ZodApp, deps: MobileMoneyDeps): void {
   );
 }
 
-/** The operator's desk: pending orders, their receipts, and the decision. */
+/** The operator's desk: pending orders, their payment proofs, and the decision. */
 function registerOperatorRoutes(app: ZodApp, { db, files }: MobileMoneyDeps): void {
   route(app, api.admin.pendingMobileMoney, async (request, reply) => {
     const { orders, total } = await listPendingMobileMoneyOrders(db, request.query);

@@ -140,7 +140,7 @@ export async function placeMobileMoneyOrder(
 }
 
 /**
- * The automatic ways to pay, offered only when their keys are set (otherwise the receipt flow is all
+ * The automatic ways to pay, offered only when their keys are set (otherwise the payment proof flow is all
  * there is): Wave Checkout first (docs/features/wave.md), then CinetPay.
  */
 function automaticOptions(deps: MobileMoneyDeps, publicId: string) {

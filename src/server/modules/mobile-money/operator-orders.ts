@@ -20,7 +20,7 @@ const paidAfterRejection = sql`(${orders.status} = 'rejected' and ${orders.provi
 
 /**
  * a flood of orders nobody pays must not bury the ones that need the operator. First the
- * orders waiting for a decision with a receipt (or an automatic payment flagged for the operator),
+ * orders waiting for a decision with a payment proof (or an automatic payment flagged for the operator),
  * oldest first so the overdue ones lead; then those decided in the last 24 hours (newest first);
  * then the orders still waiting for a payment (oldest first). Expired orders are not listed.
  */
@@ -96,7 +96,7 @@ export async function listPendingMobileMoneyOrders(
   return { orders: page, total };
 }
 
-/** One order of the operator's list, with its items, its receipts and whether it waits too long. */
+/** One order of the operator's list, with its items, its payment proofs and whether it waits too long. */
 function toPendingOrder(
   order: typeof orders.$inferSelect,
   items: { orderId: string; quantity: number; guideId: string; title: string }[],

@@ -63,7 +63,7 @@ const copy = {
   },
 } satisfies Record<Locale, unknown>;
 
-/** To the shopper: how to pay a mobile-money order and send its receipt, in the order's language. */
+/** To the shopper: how to pay a mobile-money order and send its payment proof, in the order's language. */
 export function composePaymentInstructionsEmail(
   order: MobileMoneyEmailOrder,
   details: {

@@ -5,7 +5,7 @@ import { mobileMoneyEmailJob } from './mobile-money-email-job';
 /**
  * a shopper who closes the tab before paying must still know how to pay. The order
  * is placed with three emails queued in the outbox: the instructions at once, a reminder a few
- * hours later, and one before the order expires. A reminder does nothing once a receipt or an
+ * hours later, and one before the order expires. A reminder does nothing once a payment proof or an
  * automatic payment came, or the order was decided or is due to expire.
  */
 export const FIRST_REMINDER_HOURS = 4;

@@ -33,14 +33,14 @@ import {
 import { type ProofDecision, proofAction } from './proof-payment';
 
 /**
- * Mobile money by receipt: the shopper's receipt, kept privately, and the operator's decision on it
- * (the receipt provider's notification, proof-payment.ts).
+ * Mobile money by payment proof: the shopper's payment proof, kept privately, and the operator's decision on it
+ * (the payment proof provider's notification, proof-payment.ts).
  */
 export const proofRule: FileRule = { maxBytes: PROOF_MAX_BYTES, tooLarge: proofMessages.tooLarge };
 
-/** Receipts one order keeps: enough for a retake or two, not a free disk. */
+/** Payment proofs one order keeps: enough for a retake or two, not a free disk. */
 export const PROOFS_PER_ORDER = 5;
-/** However many receipts arrive, the shopper and the operator hear of an order at most this often. */
+/** However many payment proofs arrive, the shopper and the operator hear of an order at most this often. */
 const PROOF_EMAIL_INTERVAL = sql.raw(`interval '10 minutes'`);
 
 const tooManyProofs = () =>
@@ -83,14 +83,14 @@ async function proofContent(file: UploadedFile): Promise<{ data: Buffer; content
 }
 
 /**
- * A receipt for a pending mobile-money order, sent by whoever holds the order's public id. It is
+ * A payment proof for a pending mobile-money order, sent by whoever holds the order's public id. It is
  * stored privately beside any earlier one, the order waits for verification, and the shopper and
  * the operator are emailed through the outbox. Nothing is kept when any step fails.
  */
 export async function acceptProof(
   deps: MobileMoneyDeps,
   publicId: string,
-  /** Reads the body, once the order is known to take a receipt: nobody streams 5 MB for a 404. */
+  /** Reads the body, once the order is known to take a payment proof: nobody streams 5 MB for a 404. */
   readUpload: () => Promise<{ file: UploadedFile | undefined; provider: string | undefined }>,
 ): Promise<void> {
   const order = await findMobileMoneyOrderByPublicId(deps.db, publicId);
@@ -215,7 +215,7 @@ export async function decideOrder(
   throw decidedConflict(now ?? order);
 }
 
-/** The latest receipt of an order, for the admin; never served under a public URL. */
+/** The latest payment proof of an order, for the admin; never served under a public URL. */
 export async function findLatestProof(db: Db, orderId: string): Promise<StoredFile> {
   if (!UUID.test(orderId)) throw notFound('Receipt not found');
   const [row] = await db

@@ -7,18 +7,18 @@ import type { OrderRow } from '../orders/orders.service';
 import type { PaymentAction, PaymentProvider, PaymentStatus } from '../payments/payment-provider';
 import { paymentUrlFor } from '../payments/payment-url';
 
-/** The operator's word on a receipt: the money is there, or it is not. */
+/** The operator's word on a payment proof: the money is there, or it is not. */
 export type ProofDecision = { kind: 'validate'; verifiedBy: string } | { kind: 'reject'; reason?: string };
 
-/** What a shopper needs to pay by receipt: the wallet page for this order, and the wallets taken. */
+/** What a shopper needs to pay by payment proof: the wallet page for this order, and the wallets taken. */
 export interface ProofInstructions {
   paymentUrl: string;
   providers: string[];
 }
 
 /**
- * Mobile money by receipt: the payment port's provider for it (decision 005). The shop starts
- * nothing with anyone: the shopper pays the reference on the wallet page and sends a receipt, and
+ * Mobile money by payment proof: the payment port's provider for it (decision 005). The shop starts
+ * nothing with anyone: the shopper pays the reference on the wallet page and sends a payment proof, and
  * the operator's decision is the notification. Its payment reference is the order's id.
  */
 export type ProofPayment = PaymentProvider<
@@ -27,7 +27,7 @@ export type ProofPayment = PaymentProvider<
   { orderId: string; decision: ProofDecision }
 >;
 
-/** An order paid by receipt, in the port's words: decided by the operator or the expiry sweep. */
+/** An order paid by payment proof, in the port's words: decided by the operator or the expiry sweep. */
 export function proofStatus(status: OrderRow['status']): PaymentStatus {
   if (status === 'completed') return 'paid';
   if (status === 'rejected' || status === 'expired') return 'failed';

@@ -57,7 +57,7 @@ function statusCondition(status: OrderStatusFilter): SQL | undefined {
 /** A Wave session is held as `wave:<id>` (docs/features/wave.md). */
 const WAVE_SESSION = 'wave:%';
 
-/** Mobile money is told apart by how it was paid: a CinetPay transaction, a Wave session, or a receipt. */
+/** Mobile money is told apart by how it was paid: a CinetPay transaction, a Wave session, or a payment proof. */
 function methodCondition(method: OrderMethodFilter): SQL | undefined {
   switch (method) {
     case 'card':

@@ -4,7 +4,7 @@ import { orderEvents, orders } from '../../db/schema';
 
 /**
  * What the order's timeline records beyond what other tables already say. Created,
- * paid, rejected and expired come from the order's own columns; emails from email_log; receipts
+ * paid, rejected and expired come from the order's own columns; emails from email_log; payment proofs
  * from payment_proofs.
  */
 export type OrderEventKind =

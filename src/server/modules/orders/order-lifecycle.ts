@@ -14,7 +14,7 @@ import { queueReviewReminder } from './review-reminder-job';
 /**
  * An order's life after it is placed, once for every payment method: complete, reject,
  * expire, flag for the operator. Each step is one UPDATE guarded by the order's status, so of two
- * racing steps (an operator's validation and a provider's notification, a receipt and the expiry
+ * racing steps (an operator's validation and a provider's notification, a payment proof and the expiry
  * sweep) exactly one gets the row back. Placing an order is createOrder (orders.service.ts).
  */
 
@@ -67,7 +67,7 @@ export async function rejectOrder(tx: DbOrTx, orderId: string): Promise<OrderRow
 /**
  * Expires the orders of `method` placed more than `hours` ago that are still waiting and never
  * started a provider payment (those are left to its poller, which flags them instead: money may be
- * on its way). A receipt arriving at the same moment locks the row and re-reads its status.
+ * on its way). A payment proof arriving at the same moment locks the row and re-reads its status.
  */
 export async function expireUnpaidOrders(db: DbOrTx, method: PaymentMethod, hours: number): Promise<number> {
   // One statement: an expired order's held code use is released with it, never left held.

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentProofs, storedFiles } from '../../db/schema';
 
-/** The receipts shoppers uploaded for these orders, oldest first (so the last one of an order is its latest). */
+/** The payment proofs shoppers uploaded for these orders, oldest first (so the last one of an order is its latest). */
 export async function proofsOf(
   db: Db,
   orderIds: string[],

@@ -8,7 +8,7 @@ import type { PaymentMethod } from '../../../shared/payment-methods';
  * Shaped after Medusa's payment providers (`getPaymentStatus`, `getWebhookActionAndData`).
  *
  * Implementations, one file each: card (checkout/card-payment.ts, Stripe), CinetPay
- * (mobile-money/cinetpay-payment.ts), the receipt an operator checks (mobile-money/proof-payment.ts)
+ * (mobile-money/cinetpay-payment.ts), the payment proof an operator checks (mobile-money/proof-payment.ts)
  * and free orders (checkout/free-payment.ts).
  */
 

@@ -2,7 +2,7 @@ import { centsToDecimal, centsToFcfa } from '../../../shared/money';
 
 /**
  * The page a shopper pays a mobile-money order on: the configured template with {reference},
- * {amount} (FCFA) and {amountEur} filled in. Shared by the receipt flow, its emails and the order page.
+ * {amount} (FCFA) and {amountEur} filled in. Shared by the payment proof flow, its emails and the order page.
  */
 export function paymentUrlFor(template: string, values: { reference: string; totalCents: number }): string {
   const filled: Record<string, string> = {

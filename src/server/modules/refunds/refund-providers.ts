@@ -43,7 +43,7 @@ export function cardRefunds(payments: PaymentGateway): RefundProvider {
 }
 
 /**
- * Mobile money by receipt and CinetPay: neither can send money back, so the operator does it by
+ * Mobile money by payment proof and CinetPay: neither can send money back, so the operator does it by
  * hand and the shop records it (the note says how).
  */
 export const manualRefunds: RefundProvider = {

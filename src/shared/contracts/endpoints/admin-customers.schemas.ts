@@ -33,7 +33,7 @@ export const customerSchema = z.object({
   refunded: z.string(),
   /** Euros of completed orders paid through the test-mode card gateway: no real money. */
   testModeTotal: z.string(),
-  /** Euros of orders still waiting for their payment (pending, or a receipt to check). */
+  /** Euros of orders still waiting for their payment (pending, or a payment proof to check). */
   unpaidTotal: z.string(),
   /** Completed orders that cost nothing. */
   freeOrders: z.int(),

@@ -17,7 +17,7 @@ export const ORDER_COUNT_CAP = 1000;
  */
 export const ORDER_COUNT_CAP_GUIDE_AND_MORE = 100;
 
-/** How the operator names a method: mobile money by receipt, CinetPay and Wave are told apart. */
+/** How the operator names a method: mobile money by payment proof, CinetPay and Wave are told apart. */
 export const ORDER_METHOD_FILTERS = ['card', 'mobile_money', 'cinetpay', 'wave', 'free'] as const;
 export const orderMethodFilterSchema = z.enum(ORDER_METHOD_FILTERS);
 export type OrderMethodFilter = z.infer<typeof orderMethodFilterSchema>;

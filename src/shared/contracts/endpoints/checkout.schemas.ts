@@ -28,7 +28,7 @@ const backToOrderPage = {
   response: { 303: z.null().meta({ description: 'To the order page, which shows the payment state' }) },
 };
 
-/** Placing and paying an order: card, free, mobile money by receipt or through CinetPay, and the providers' calls. */
+/** Placing and paying an order: card, free, mobile money by payment proof or through CinetPay, and the providers' calls. */
 export const checkoutSchemas = {
   paymentsConfig: {
     summary: 'Which payment methods and options the checkout offers',

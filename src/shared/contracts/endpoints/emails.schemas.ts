@@ -32,9 +32,9 @@ export const emailLogEntrySchema = z.object({
       mobile: z.string(),
       paymentMethod: paymentMethodSchema,
       paymentProvider: z.string().nullable(),
-      /** GET with the admin key; null when the order has no receipt. */
+      /** GET with the admin key; null when the order has no payment proof. */
       paymentReceiptUrl: z.string().nullable(),
-      /** The latest receipt's kind: an image opens in a dialog, a PDF in a new tab. */
+      /** The latest payment proof's kind: an image opens in a dialog, a PDF in a new tab. */
       paymentReceiptType: z.enum(['image', 'pdf']).nullable(),
       total: z.string(),
     })

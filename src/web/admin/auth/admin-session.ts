@@ -213,7 +213,7 @@ export async function verifyAdminKey(key: string): Promise<void> {
 
 /**
  * GETs a URL with the key, for an answer read as a Response (a file, or headers that matter): a
- * declared endpoint's `urlOf`, or a link the server gave (a receipt's URL). No caching; a 401 logs
+ * declared endpoint's `urlOf`, or a link the server gave (a payment proof's URL). No caching; a 401 logs
  * out everywhere.
  */
 export async function adminOpen(url: string): Promise<Response> {

@@ -14,7 +14,7 @@ const REASON_MAX = 500;
 
 /**
  * Validate and Reject cannot be undone: each asks once. Validate shows the amount due and the
- * reference to compare with the receipt; Reject takes a reason, which goes into the customer's email.
+ * reference to compare with the payment proof; Reject takes a reason, which goes into the customer's email.
  */
 export function DecisionDialog(props: {
   request: DecisionRequest | null;

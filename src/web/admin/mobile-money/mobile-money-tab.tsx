@@ -23,7 +23,7 @@ const readOrdersPage = async (response: Response): Promise<OrdersPage> => ({
   total: Number(response.headers.get('x-total-count') ?? 0),
 });
 
-/** The admin Mobile Money tab (admin spec §2, §4, §8): check receipts, then validate or reject. */
+/** The admin Mobile Money tab (admin spec §2, §4, §8): check payment proofs, then validate or reject. */
 export function MobileMoneyTab() {
   const [view, setView] = useState({ q: '', page: 1 });
   const query = { page: view.page, pageSize: MOBILE_MONEY_PAGE_SIZE, q: view.q || undefined };

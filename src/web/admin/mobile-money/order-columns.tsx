@@ -23,7 +23,7 @@ const STATUS_STYLE: Record<string, string> = {
 /**
  * An automatic payment beside the status: the provider, its last word and transaction
  * id (to look it up in the provider's back-office), and why it needs the operator, if it does.
- * Orders without one were paid the manual way, with a receipt.
+ * Orders without one were paid the manual way, with a payment proof.
  */
 function AutomaticPaymentInfo({ payment }: { payment: PendingMobileMoneyOrder['automaticPayment'] }) {
   if (!payment) return <p className="mt-1 text-xs text-stone-500">Manual (receipt)</p>;

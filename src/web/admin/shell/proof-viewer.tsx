@@ -37,7 +37,7 @@ export interface ProofToView {
 }
 
 /**
- * Fetches a receipt with the admin key (a plain link could not send it): an image opens full size
+ * Fetches a payment proof with the admin key (a plain link could not send it): an image opens full size
  * in a dialog, a PDF in a new tab. The tab is opened before the fetch, while the click still counts
  * as a user gesture, so pop-up blockers let it through.
  */
@@ -69,7 +69,7 @@ export function useProofViewer() {
   return { open, viewer };
 }
 
-/** 'View' for a receipt, or the text to show when there is none. */
+/** 'View' for a payment proof, or the text to show when there is none. */
 export function ProofButton(props: {
   viewer: ReturnType<typeof useProofViewer>;
   url: string | null | undefined;

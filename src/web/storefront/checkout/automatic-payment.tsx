@@ -81,7 +81,7 @@ export function PayNowButton(props: {
   );
 }
 
-/** The fallback under the automatic option: pay outside the shop, then send the receipt. */
+/** The fallback under the automatic option: pay outside the shop, then send the payment proof. */
 export function ProofFallback(props: { children: React.ReactNode; open?: boolean }) {
   const t = useMessages(purchaseMessages);
   return (

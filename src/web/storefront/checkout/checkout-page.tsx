@@ -230,7 +230,7 @@ function PurchaseDialogs(props: { purchase: ReturnType<typeof usePurchase> }) {
       <MobileMoneyDialog
         placed={purchase.mobileOrder}
         onClose={() => {
-          // The order page shows the reference and takes the receipt until it is sent.
+          // The order page shows the reference and takes the payment proof until it is sent.
           const id = purchase.mobileOrder?.order.id;
           purchase.setMobileOrder(null);
           purchase.navigate(id ? paths.order(id) : paths.home());

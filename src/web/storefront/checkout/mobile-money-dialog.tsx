@@ -13,8 +13,8 @@ import { ProofUpload } from './proof-upload';
 
 /**
  * Opens after a mobile-money order (spec §2 "Mobile-money order dialog"). With a payment aggregator
- * configured, 'Pay now with mobile money' comes first and the receipt flow is the
- * fallback, folded under 'I already paid / upload a receipt'; without one, the receipt flow alone.
+ * configured, 'Pay now with mobile money' comes first and the payment proof flow is the
+ * fallback, folded under 'I already paid / upload a receipt'; without one, the payment proof flow alone.
  */
 export function MobileMoneyDialog(props: { placed: CreateMobileMoneyOrderResponse | null; onClose(): void }) {
   const t = useMessages(purchaseMessages);
@@ -84,7 +84,7 @@ export function MobileMoneyDialog(props: { placed: CreateMobileMoneyOrderRespons
   );
 }
 
-/** The receipt flow's instructions: pay through the wallet's page with the reference, then send the receipt. */
+/** The payment proof flow's instructions: pay through the wallet's page with the reference, then send the payment proof. */
 function ManualSteps(props: { placed: CreateMobileMoneyOrderResponse; amount: string; primary: boolean }) {
   const { placed, amount } = props;
   const t = useMessages(purchaseMessages);

@@ -6,7 +6,7 @@ import { checkoutClaimKey } from './claim-secrets';
 import { purchaseMessages } from './messages';
 import type { PlaceContext } from './use-purchase';
 
-/** Mobile money: the order waits as pending; the dialog says how to pay and takes the receipt. */
+/** Mobile money: the order waits as pending; the dialog says how to pay and takes the payment proof. */
 export async function payByMobileMoney(
   ctx: PlaceContext,
   placedOrder: (placed: CreateMobileMoneyOrderResponse) => void,

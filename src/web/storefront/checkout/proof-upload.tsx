@@ -31,7 +31,7 @@ export type ProofFailureKey =
   | 'mm.storageFull'
   | 'mm.uploadFailed';
 
-/** A refused receipt upload, told next to the file field in the shopper's language, by its status and code (spec §5 and the upload limits). */
+/** A refused payment proof upload, told next to the file field in the shopper's language, by its status and code (spec §5 and the upload limits). */
 export function proofFailureKey(status: number, code: string | undefined): ProofFailureKey {
   if (status === 413) return 'mm.tooLarge';
   if (status === 400) return code === 'image_too_many_pixels' ? 'mm.tooManyPixels' : 'mm.invalidType';
@@ -41,7 +41,7 @@ export function proofFailureKey(status: number, code: string | undefined): Proof
   return 'mm.uploadFailed';
 }
 
-/** Sends the receipt; what to tell the shopper when it was refused, or null once it is stored. */
+/** Sends the payment proof; what to tell the shopper when it was refused, or null once it is stored. */
 async function postProof(orderId: string, file: File, provider: string): Promise<ProofFailureKey | null> {
   try {
     const body = new FormData();
@@ -65,7 +65,7 @@ async function postProof(orderId: string, file: File, provider: string): Promise
   }
 }
 
-/** Choosing a receipt, sending it ('Sending...'), then sent: the picker gives way to a success message. */
+/** Choosing a payment proof, sending it ('Sending...'), then sent: the picker gives way to a success message. */
 export function ProofUpload(props: { orderId: string; providers?: string[]; onSent?(): void }) {
   const t = useMessages(purchaseMessages);
   const id = useId();

@@ -21,8 +21,8 @@ import { ProofUpload } from '../checkout/proof-upload';
 /**
  * An undecided mobile-money order. With automatic payment the page asks the shop how the
  * payment stands — every few seconds while it is waiting — and turns into the download page as soon
- * as it is confirmed, without a reload; 'Pay now' comes first and the receipt is the fallback.
- * Without it, the reference and the receipt form, as before.
+ * as it is confirmed, without a reload; 'Pay now' comes first and the payment proof is the fallback.
+ * Without it, the reference and the payment proof form, as before.
  */
 export function MobileMoneyPending({ order }: { order: Order }) {
   const t = useMessages(purchaseMessages);
@@ -30,7 +30,7 @@ export function MobileMoneyPending({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const payment = useMobileMoneyStatus(order.id, true);
   const now = payment.data;
-  // Confirmed (or decided by the operator, or a receipt arrived): show the order as it now is.
+  // Confirmed (or decided by the operator, or a payment proof arrived): show the order as it now is.
   const moved = now !== undefined && now.status !== order.status;
   const paidText = t('order.paidToast');
   useEffect(() => {
@@ -43,7 +43,7 @@ export function MobileMoneyPending({ order }: { order: Order }) {
   const wave = now?.waveAvailable === true;
   const cinetpay = now?.automaticAvailable === true;
   const state = cinetpay || wave ? (now?.paymentState ?? 'manual') : 'manual';
-  // A receipt already waits for the operator: no second payment is offered, only the one under way.
+  // A payment proof already waits for the operator: no second payment is offered, only the one under way.
   const offerPayment = order.status === 'pending' && (state === 'none' || state === 'failed');
   const failed = state === 'failed' && order.status === 'pending';
   return (
@@ -69,7 +69,7 @@ export function MobileMoneyPending({ order }: { order: Order }) {
           {t(now?.attempt === 'wave' ? 'order.failedTextWave' : 'order.failedText')}
         </p>
       ) : order.status !== 'pending' && state !== 'review' ? (
-        // Only once a receipt came: before it, nothing is being checked.
+        // Only once a payment proof came: before it, nothing is being checked.
         <p className="mt-3 text-stone-700">{t('order.pendingText')}</p>
       ) : null}
       {state === 'manual' ? (
@@ -109,7 +109,7 @@ function PaymentOffers(props: {
   return (
     <>
       {props.offer && props.wave ? (
-        // Wave first (docs/features/wave.md), then CinetPay, then the receipt.
+        // Wave first (docs/features/wave.md), then CinetPay, then the payment proof.
         <div className="space-y-3 rounded-lg bg-sky-50 p-4">
           {props.state === 'none' ? (
             <p className="text-sm text-stone-800">
@@ -156,7 +156,7 @@ function pendingTitle(state: PaymentState | 'manual', status: Order['status']) {
   return state === 'failed' ? 'order.failedTitle' : 'order.awaitingTitle';
 }
 
-/** A mobile-money order still waiting: its reference, and the receipt form (again, for a second receipt). */
+/** A mobile-money order still waiting: its reference, and the payment proof form (again, for a second payment proof). */
 function MobileMoneyProof({ order, embedded = false }: { order: Order; embedded?: boolean }) {
   const t = useMessages(purchaseMessages);
   const { locale } = useI18n();
