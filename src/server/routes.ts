@@ -10,6 +10,7 @@ import { adminContentRoutes } from './modules/content/content.admin.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { adminCustomerDataRoutes } from './modules/customers/customer-data.admin.routes';
 import { adminCustomersRoutes } from './modules/customers/customers.admin.routes';
+import { retentionRoutes } from './modules/data-rights/retention.routes';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
 import { editionsRoutes } from './modules/editions/editions.routes';
@@ -74,6 +75,7 @@ export async function registerModuleRoutes(
   await app.register(editionsRoutes);
   await app.register(reviewsRoutes);
   await app.register(taxesRoutes);
+  await app.register(retentionRoutes);
   await app.register(invoicesRoutes);
   await app.register(consentRoutes);
 }

@@ -23,12 +23,13 @@ import { type GuideRow, insertOrder, insertSellableGuide } from '../helpers/orde
 import { createTestContext, type TestContext } from '../helpers/test-context';
 
 const NOW = new Date('2026-03-15T12:00:00.000Z');
+const ADMIN_API_KEY = 'retention-admin-key-0123456789abcdef';
 const DAY = 86_400_000;
 let ctx: TestContext;
 let guide: GuideRow;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ renderPages: false });
+  ctx = await createTestContext({ renderPages: false, env: { ADMIN_API_KEY } });
   guide = await insertSellableGuide(ctx, { title: 'Dakar essentiel' });
 });
 afterAll(() => ctx?.close());
@@ -128,4 +129,37 @@ test("raw analytics events past the setting are deleted and the dashboard's figu
   const run = await applyRetention(ctx.app.services, NOW);
   expect(run.analyticsEvents).toBe(30);
   expect(await dashboard()).toEqual(before);
+});
+
+test('the operator sets the periods in Settings: refused out of range naming the field, logged, and used by the next pass', async () => {
+  const url = '/api/admin/settings/retention';
+  const headers = { 'x-admin-key': ADMIN_API_KEY };
+  expect((await ctx.app.inject({ url })).statusCode).toBe(401);
+  const read = await ctx.app.inject({ url, headers });
+  expect(read.statusCode, read.body).toBe(200);
+  expect(read.headers['cache-control']).toBe('no-store');
+  for (const [payload, field] of [
+    [{ proofMonths: 0, libraryDays: 30, analyticsDays: 400 }, 'proofMonths'],
+    [{ proofMonths: 12, libraryDays: 30, analyticsDays: 7 }, 'analyticsDays'],
+    [{ proofMonths: 12, libraryDays: '30', analyticsDays: 400 }, 'libraryDays'],
+    [{ proofMonths: 12, analyticsDays: 400 }, 'libraryDays'],
+  ] as const) {
+    const refused = await ctx.app.inject({ method: 'PUT', url, headers, payload });
+    expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+    expect(refused.json().field).toBe(field);
+  }
+  expect((await ctx.app.inject({ url, headers })).json()).toEqual(read.json());
+
+  const young = await decidedWithProof(200);
+  const payload = { proofMonths: 6, libraryDays: 30, analyticsDays: 400 };
+  const saved = await ctx.app.inject({ method: 'PUT', url, headers, payload });
+  expect(saved.statusCode, saved.body).toBe(200);
+  expect(saved.json()).toEqual(payload);
+  const logged = await ctx.db.execute(
+    sql`select action, after from admin_activity where action = 'settings.retention'`,
+  );
+  expect((logged as unknown as { rows: { after: unknown }[] }).rows.map((r) => r.after)).toEqual([payload]);
+  // Six months now: a proof decided 200 days ago goes at the next pass.
+  expect((await applyRetention(ctx.app.services, NOW)).proofs).toBeGreaterThanOrEqual(1);
+  expect((await ctx.db.select().from(paymentProofs)).map((r) => r.orderId)).not.toContain(young.orderId);
 });

@@ -4,11 +4,16 @@ import { describe, expect, test } from 'vitest';
 import { orderItems, orders, travelGuides } from '../../src/server/db/schema';
 import { unzip } from '../helpers/zip';
 import { keepScreenshot, trackPageErrors } from './harness';
+import { waitForMail } from './mobile-money-support';
 import { withShopAndBrowser } from './shop-and-browser';
 
-/** The operator exports then erases a customer from the Customers tab; the row then leaves the list. */
+/**
+ * The operator exports then erases a customer from the Customers tab; the row then leaves the list,
+ * and the person receives nothing more from the shop (a buyer who was not erased still does).
+ */
 const ADMIN_KEY = 'e2e-admin-key-data-rights-0123456789';
 const BUYERS: Record<number, string> = { 390: 'awa.sarr@example.sn', 1280: 'binta.ba@example.sn' };
+const CONTROL = 'coumba.diop@example.sn';
 const e2e = withShopAndBrowser({
   shop: {
     env: { ADMIN_API_KEY: ADMIN_KEY },
@@ -17,15 +22,15 @@ const e2e = withShopAndBrowser({
       const placed = await shop.db
         .insert(orders)
         .values(
-          Object.values(BUYERS).map((email, i) => ({
+          [...Object.values(BUYERS), CONTROL].map((email, i) => ({
             publicId: randomBytes(16).toString('hex'),
             orderNumber: `GA-D${i}${randomBytes(2).toString('hex').toUpperCase()}`,
             status: 'completed' as const,
             paymentMethod: 'stripe' as const,
             email,
-            firstName: email.startsWith('awa') ? 'Awa' : 'Binta',
-            lastName: email.startsWith('awa') ? 'Sarr' : 'Ba',
-            phoneNumber: i === 0 ? '+221771112233' : '+221774445566',
+            firstName: email.split('.')[0]!.replace(/^./, (c) => c.toUpperCase()),
+            lastName: email.split(/[.@]/)[1]!.replace(/^./, (c) => c.toUpperCase()),
+            phoneNumber: `+2217711122${30 + i}`,
             total: guide!.price,
             completedAt: new Date(),
           })),
@@ -42,6 +47,7 @@ const e2e = withShopAndBrowser({
       );
     },
   },
+  smtp: true,
 });
 
 describe.each([390, 1280])('at %i px', (width) => {
@@ -82,4 +88,21 @@ describe.each([390, 1280])('at %i px', (width) => {
     expect(errors).toEqual([]);
     await context.close();
   });
+});
+
+test('once erased, they receive nothing: a "My guides" link goes to the buyer who was not erased, not to them', async () => {
+  const ask = (email: string) =>
+    fetch(`${e2e.shop.url}/api/library/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, locale: 'fr' }),
+    });
+  for (const email of [...Object.values(BUYERS), CONTROL]) expect((await ask(email)).status).toBe(202);
+  // The control proves the mail goes out; by the time it has, the others' would have too.
+  await waitForMail(e2e.smtp, CONTROL, /Mes guides/);
+  await ask(CONTROL);
+  await expect.poll(() => e2e.smtp.received.filter((m) => m.to.includes(CONTROL)).length).toBe(2);
+  for (const email of Object.values(BUYERS)) {
+    expect(e2e.smtp.received.filter((m) => m.to.includes(email))).toEqual([]);
+  }
 });

@@ -102,3 +102,14 @@ export function downloadSigningSecret(db: Db): Promise<Buffer> {
   }
   return secret;
 }
+
+/**
+ * The secret if a link was ever signed, for checking one: checking never writes, so a forged link
+ * refused on a fresh shop leaves the database as it was (no secret means no link is valid).
+ */
+export async function existingDownloadSigningSecret(db: Db): Promise<Buffer | undefined> {
+  const cached = secrets.get(db);
+  if (cached) return cached;
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, SECRET_KEY)).limit(1);
+  return row ? downloadSigningSecret(db) : undefined;
+}

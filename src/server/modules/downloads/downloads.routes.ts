@@ -1,13 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '../../../shared/contracts/endpoints/bound';
 import { FileNotFoundError } from '../../adapters/storage/file-store';
-import type { Db } from '../../db/client';
 import { route } from '../../http/endpoint';
 import { notFound } from '../../http/errors';
 import { parseByteRange } from './byte-range';
 import { type DownloadsRoutesOptions, downloadRecording } from './download-access';
-import { downloadSigningSecret } from './download-token';
 import { issueDownloadLink, issueZipLink, openFileDownload, openZipDownload } from './downloads.service';
 import { attachmentDisposition } from './file-names';
 import { streamZip } from './order-zip';
@@ -34,18 +32,10 @@ function rangeOutsideFile(reply: FastifyReply, size: number): FastifyReply {
     .send({ message: `The requested range is outside the file (${size} bytes).` });
 }
 
-/** Made at start, so that checking a link (even a forged one, refused with 403) never writes. */
-function makeSecretAtStart(app: FastifyInstance, db: Db): void {
-  app.addHook('onReady', async () => {
-    await downloadSigningSecret(db);
-  });
-}
-
 export const downloadsRoutes: FastifyPluginAsyncZod<DownloadsRoutesOptions> = async (app, options) => {
   const { db, files, config } = app.services;
   const deps = { db, files, linkTtlMs: config.downloads.linkTtlMs };
   const served = downloadRecording(config.analytics.geoip, options.recordDownload);
-  makeSecretAtStart(app, db);
   // The answers hold a bearer URL to the buyer's stamped file: personal, like the file itself.
   route(app, api.storefront.zipLink, async (request, reply) => {
     reply.header('cache-control', PERSONAL);

@@ -13,6 +13,7 @@ import { assertAccessNotRevoked } from './download-access';
 import {
   type DownloadGrant,
   downloadSigningSecret,
+  existingDownloadSigningSecret,
   signDownloadToken,
   verifyDownloadToken,
 } from './download-token';
@@ -195,7 +196,9 @@ async function stampAll(
 }
 
 async function checkGrant(deps: DownloadDeps, token: string): Promise<DownloadGrant> {
-  const check = verifyDownloadToken(await downloadSigningSecret(deps.db), token, clock(deps));
+  const secret = await existingDownloadSigningSecret(deps.db);
+  if (!secret) throw forbidden('This download link is not valid.');
+  const check = verifyDownloadToken(secret, token, clock(deps));
   if (check.ok) return check.grant;
   if (check.reason === 'expired') {
     throw gone('This download link has expired. Open your order page again for a fresh one.');

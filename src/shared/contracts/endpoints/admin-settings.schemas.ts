@@ -35,7 +35,33 @@ export const taxSettingsAnswerSchema = z.object({
   rates: z.array(z.object({ country: z.string(), rateBp: z.int(), label: z.string().nullable() })),
 });
 
+/** How long the shop keeps what it no longer needs (docs/features/data-rights.md). */
+export const retentionSettingsSchema = z.object({
+  /** Payment-proof images, months after the operator's decision. */
+  proofMonths: z.int().min(1).max(120),
+  /** Expired library sign-in links and sessions, days after expiry. */
+  libraryDays: z.int().min(1).max(3650),
+  /** Raw analytics events, days (the dashboard reads daily totals, kept). */
+  analyticsDays: z.int().min(30).max(3650),
+});
+export type RetentionSettingsInput = z.infer<typeof retentionSettingsSchema>;
+/** As stored: the bounds are the form's, not a promise about what an older value may be. */
+const retentionAnswerSchema = z.object({
+  proofMonths: z.int(),
+  libraryDays: z.int(),
+  analyticsDays: z.int(),
+});
+
 export const adminSettingsSchemas = {
+  readRetentionSettings: {
+    summary: 'How long payment proofs, library sign-ins and raw analytics events are kept',
+    response: { 200: retentionAnswerSchema },
+  },
+  saveRetentionSettings: {
+    summary: 'Change how long payment proofs, library sign-ins and raw analytics events are kept',
+    body: retentionSettingsSchema,
+    response: { 200: retentionAnswerSchema },
+  },
   readTaxSettings: {
     summary: 'Tax rates per buyer country and whether prices include tax',
     response: { 200: taxSettingsAnswerSchema },

@@ -7,6 +7,7 @@ import { adminCall } from '../auth/admin-session';
 import { showAdminError } from '../shell/admin-toast';
 import { ExportButton } from '../shell/export-button';
 import { useAdminData } from '../shell/use-admin-data';
+import { RetentionSettings } from './retention-settings';
 
 interface RateRow {
   country: string;
@@ -111,6 +112,7 @@ export function SettingsTab() {
         </button>
       </div>
       <TaxExports />
+      <RetentionSettings />
     </div>
   );
 }
