@@ -40,7 +40,11 @@ export const documentCounters = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.year] })],
 );
 
-/** An order's invoice: issued once it is paid, never changed. `document` freezes what it says. */
+/**
+ * An order's invoice: issued once it is paid, never changed. `document` freezes what it says. A buyer who
+ * adds their business details after it was issued gets a credit note cancelling it and a new invoice:
+ * the old one is then `replaced_at`, and an order has one current invoice.
+ */
 export const invoices = pgTable(
   'invoices',
   {
@@ -51,11 +55,15 @@ export const invoices = pgTable(
     number: text('number').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     document: jsonb('document').notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('invoices_order_uq').on(t.orderId), uniqueIndex('invoices_number_uq').on(t.number)],
+  (t) => [
+    uniqueIndex('invoices_order_current_uq').on(t.orderId).where(sql`${t.replacedAt} is null`),
+    uniqueIndex('invoices_number_uq').on(t.number),
+  ],
 );
 
-/** A credit note: one per succeeded refund, referencing the order's invoice. */
+/** A credit note: one per succeeded refund, or one cancelling an invoice replaced (no refund), referencing it. */
 export const creditNotes = pgTable(
   'credit_notes',
   {
@@ -63,9 +71,7 @@ export const creditNotes = pgTable(
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => invoices.id),
-    refundId: uuid('refund_id')
-      .notNull()
-      .references(() => refunds.id),
+    refundId: uuid('refund_id').references(() => refunds.id),
     number: text('number').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     document: jsonb('document').notNull(),

@@ -4,6 +4,7 @@ import { creditNotes, invoices, orders } from '../../db/schema';
 import { conflict, notFound, unavailable } from '../../domain/errors';
 import { StampRenderError, typeset } from '../downloads/typesetter';
 import type { CreditNoteDocument, InvoiceDocument } from '../invoices/invoice-document';
+import { currentInvoiceOf } from '../invoices/invoice-document';
 import { PUBLIC_ID_PATTERN } from '../orders/order-ids';
 import { A4, RECEIPT_FONT_SIZE } from '../receipts/receipt-html';
 import { INVOICE_COPY } from './invoice-copy';
@@ -41,7 +42,7 @@ export async function invoicePdf(
 ): Promise<DocumentPdf> {
   const order = await orderOf(db, by);
   if (!order) throw notFound('Order not found');
-  const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, order.id));
+  const [invoice] = await db.select().from(invoices).where(currentInvoiceOf(order.id));
   if (!invoice)
     throw conflict('This order has no invoice: it is not paid, or had nothing to pay', {
       code: 'no_invoice',

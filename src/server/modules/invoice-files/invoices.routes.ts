@@ -5,6 +5,7 @@ import { route } from '../../http/endpoint';
 import { perClientLimit, registerRateLimits } from '../../http/rate-limits';
 import { privateDownload } from '../downloads/downloads.routes';
 import { attachmentDisposition } from '../downloads/file-names';
+import { setBusinessDetails } from '../invoices/business-details';
 import { invoiceRegisterCsv, taxReportCsv } from './invoice-exports';
 import { creditNotePdf, type DocumentPdf, invoicePdf } from './invoice-pdf';
 
@@ -26,6 +27,9 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, e.orderInvoice, limited, async (request, reply) =>
     sendPdf(reply, await invoicePdf(db, { publicId: request.params.id })),
+  );
+  route(app, e.orderBusinessDetails, limited, async (request) =>
+    setBusinessDetails(db, request.params.id, request.body),
   );
   route(app, e.orderCreditNote, limited, async (request, reply) =>
     sendPdf(reply, await creditNotePdf(db, { publicId: request.params.id }, request.params.number)),

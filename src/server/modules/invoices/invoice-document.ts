@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '../../../shared/locale';
 import { centsToFcfa, toCents } from '../../../shared/money';
 import { METHOD } from '../../../shared/payment-methods';
@@ -9,6 +9,10 @@ import { nextDocumentNumber } from './document-numbers';
 import { readSeller, type Seller } from './seller';
 
 type OrderRow = typeof orders.$inferSelect;
+
+/** The order's invoice in force: the one not replaced by a corrected one. */
+export const currentInvoiceOf = (orderId: string) =>
+  and(eq(invoices.orderId, orderId), isNull(invoices.replacedAt));
 type RefundRow = typeof refunds.$inferSelect;
 
 /**
@@ -66,10 +70,7 @@ function paymentReference(order: OrderRow): string | null {
 export async function issueInvoice(tx: DbOrTx, order: OrderRow): Promise<void> {
   const totalCents = toCents(order.total);
   if (totalCents === 0 || order.status !== 'completed') return;
-  const [existing] = await tx
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(eq(invoices.orderId, order.id));
+  const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(currentInvoiceOf(order.id));
   if (existing) return;
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const number = await nextDocumentNumber(tx, 'invoice');
@@ -123,7 +124,7 @@ export async function issueCreditNote(
   refund: RefundRow,
   refundedBeforeCents: number,
 ): Promise<void> {
-  const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
+  const [invoice] = await tx.select().from(invoices).where(currentInvoiceOf(order.id));
   if (!invoice) return;
   const [existing] = await tx
     .select({ id: creditNotes.id })
@@ -163,12 +164,14 @@ export async function orderDocuments(db: DbOrTx, orderId: string) {
   const [invoice] = await db
     .select({ id: invoices.id, number: invoices.number })
     .from(invoices)
-    .where(eq(invoices.orderId, orderId));
+    .where(currentInvoiceOf(orderId));
   if (!invoice) return { invoiceNumber: null, creditNotes: [] };
+  // Every invoice of the order: a replaced one's cancelling note stays among the order's documents.
   const notes = await db
     .select({ number: creditNotes.number })
     .from(creditNotes)
-    .where(eq(creditNotes.invoiceId, invoice.id))
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .where(eq(invoices.orderId, orderId))
     .orderBy(creditNotes.number);
   return { invoiceNumber: invoice.number, creditNotes: notes.map((n) => n.number) };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customerSchema } from '../checkout';
 import { daySchema } from '../days';
 import { binaryResponse } from './answers';
 
@@ -12,7 +13,24 @@ export const documentPeriodSchema = z
   .object({ from: daySchema('from'), to: daySchema('to') })
   .refine((p) => p.from <= p.to, { message: 'must not be after to', path: ['from'] });
 
+/** The business to invoice, given after ordering; an empty or missing field removes it. */
+export const businessDetailsSchema = customerSchema
+  .pick({ businessName: true, taxId: true })
+  .transform((d) => ({ businessName: d.businessName || null, taxId: d.taxId || null }));
+const orderDocumentsSchema = z.object({
+  invoiceNumber: z.string().nullable(),
+  creditNotes: z.array(z.string()),
+});
+
 export const invoicesSchemas = {
+  orderBusinessDetails: {
+    summary:
+      'Name the business to invoice; an invoice already issued is replaced by a new one and a credit note',
+    errors: [404, 409, 429],
+    params,
+    body: businessDetailsSchema,
+    response: { 200: orderDocumentsSchema },
+  },
   orderInvoice: {
     summary: "The order's invoice as a PDF",
     mediaType: 'application/pdf',

@@ -93,6 +93,10 @@ export const en: Record<keyof typeof fr, string> = {
   'order.notFoundText': "We couldn't find the order you're looking for.",
   'order.backHome': 'Back to Home',
   'order.receipt': 'Download the receipt (PDF)',
+  'order.businessSave': 'Put the invoice in this name',
+  'order.businessNote':
+    'The invoice already issued is cancelled by a credit note and replaced by a new one in this name.',
+  'order.businessDone': 'Invoice made out to the business',
   'order.invoice': 'Invoice {number} (PDF)',
   'order.creditNote': 'Credit note {number} (PDF)',
   'checkout.placeMobile': 'Order and pay with mobile money',

@@ -96,6 +96,10 @@ export const fr = {
   'order.notFoundText': 'Nous n’avons pas trouvé la commande que vous cherchez.',
   'order.backHome': 'Retour à l’accueil',
   'order.receipt': 'Télécharger le reçu (PDF)',
+  'order.businessSave': 'Établir la facture à ce nom',
+  'order.businessNote':
+    'La facture déjà émise est annulée par un avoir et remplacée par une nouvelle, à ce nom.',
+  'order.businessDone': 'Facture établie au nom de l’entreprise',
   'order.invoice': 'Facture {number} (PDF)',
   'order.creditNote': 'Avoir {number} (PDF)',
   'checkout.placeMobile': 'Commander et payer par mobile money',

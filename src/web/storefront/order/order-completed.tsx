@@ -18,6 +18,7 @@ import { fileKey } from '../offline/file-key';
 import { OfflineSpace } from '../offline/saved-guide-actions';
 import { InvoiceLinks, ReceiptLink } from '../receipts/receipt-link';
 import { OrderReviews } from '../reviews/order-reviews';
+import { InvoiceBusiness } from './invoice-business';
 import { LibraryLink } from './library-link';
 
 type DownloadLink = ResponseOf<typeof delivery.downloadLink>;
@@ -117,6 +118,7 @@ export function CompletedOrder({
             />
           </div>
         ) : null}
+        {order.invoiceNumber && order.creditNotes.length === 0 ? <InvoiceBusiness order={order} /> : null}
       </div>
       <p className="mt-2 text-xs text-stone-500">{t('order.linkNote')}</p>
       <div className="mt-2">
