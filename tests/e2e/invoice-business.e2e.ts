@@ -51,9 +51,7 @@ describe.each([
       })
       .click();
     await expect.poll(() => invoice.textContent()).not.toBe(first);
-    await page
-      .getByRole('link', { name: lang === 'fr' ? /^Avoir AV-/ : /^Credit note AV-/ })
-      .waitFor();
+    await page.getByRole('link', { name: lang === 'fr' ? /^Avoir AV-/ : /^Credit note AV-/ }).waitFor();
     await keepScreenshot(page, `invoice-business-${lang}-${width}`, { fullPage: true });
 
     const [download] = await Promise.all([page.waitForEvent('download'), invoice.click()]);
