@@ -1,6 +1,6 @@
 import { COUNTRY_SLUGS, guideMatchesCountry } from './countries';
 import { DATA_PRICES, type DataPriceRegion } from './data-prices';
-import { downloadBytes, formatFileSize } from './file-size';
+import { formatFileSize, STAMP_ALLOWANCE_BYTES } from './file-size';
 
 export type { DataPriceRegion } from './data-prices';
 
@@ -33,6 +33,11 @@ export function formatDataCost(bytes: number, region: DataPriceRegion, locale: L
   const style = price.currency === 'FCFA' ? 'fr' : locale;
   if (amount < smallest) return `< ${formatDecimal(smallest, style, price.digits)} ${price.currency}`;
   return `≈ ${formatDecimal(amount, style, price.digits)} ${price.currency}`;
+}
+
+/** The size of a buyer's stamped copy of a PDF of `bytes`, as shown before the download. */
+export function downloadBytes(bytes: number): number {
+  return bytes > 0 ? bytes + STAMP_ALLOWANCE_BYTES : bytes;
 }
 
 const EDITION = {

@@ -28,8 +28,3 @@ export function formatBytes(bytes: number, locale: Locale): string {
  * are the source's plus this: what the buyer will download, never less (docs/features/light-editions.md).
  */
 export const STAMP_ALLOWANCE_BYTES = 20 * 1024;
-
-/** The size of a buyer's stamped copy of a PDF of `bytes`, as shown before the download. */
-export function downloadBytes(bytes: number): number {
-  return bytes > 0 ? bytes + STAMP_ALLOWANCE_BYTES : bytes;
-}

@@ -16,6 +16,7 @@ import { createApiClient } from './lib/api';
 import type { AppDeps } from './lib/deps';
 import { HeadCollectorContext, type HeadData, OG_LOCALES, SHARE_IMAGE_PATH, socialTags } from './lib/head';
 import { localisedPath } from './lib/paths';
+import { dehydrateQueries } from './lib/query-client';
 
 /** JSON that is safe inside a <script>: nothing in it can close the tag or start a comment. */
 export function serializeForScript(value: unknown): string {
@@ -112,7 +113,7 @@ export const render: RenderPage = async (request) => {
   const state = {
     locale: request.locale,
     // Failed queries too (an unknown guide), so the browser hydrates the same 404 the server drew.
-    queries: queryClient.dehydrate(),
+    queries: dehydrateQueries(queryClient),
   };
   return {
     kind: 'page',

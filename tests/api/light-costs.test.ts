@@ -4,8 +4,7 @@ import { makeLightCopy } from '../../src/server/modules/light/light-copies.servi
 import { deliverOrderJob } from '../../src/server/modules/mail/delivery-jobs';
 import { guideDetailSchema } from '../../src/shared/contracts/catalogue';
 import { orderSchema } from '../../src/shared/contracts/orders';
-import { downloadCostLine } from '../../src/shared/data-cost';
-import { downloadBytes } from '../../src/shared/file-size';
+import { downloadBytes, downloadCostLine } from '../../src/shared/data-cost';
 import { insertPhotoGuide } from '../helpers/light-guides';
 import { readEmail } from '../helpers/mail';
 import { type GuideRow, insertOrder, insertSellableGuide } from '../helpers/orders';

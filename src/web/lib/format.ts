@@ -1,2 +1,2 @@
 /** Shared with the emails, which say a download's size too . */
-export { downloadBytes, formatBytes, formatFileSize } from '../../shared/file-size';
+export { formatBytes, formatFileSize, STAMP_ALLOWANCE_BYTES } from '../../shared/file-size';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError } from './api';
-import { hashKey, QueryClient, queryOptions } from './query-client';
+import { dehydrateQueries, hashKey, QueryClient, queryOptions } from './query-client';
 
 const counted = <T>(queryKey: unknown[], answer: () => Promise<T>) => {
   const calls = { count: 0 };
@@ -58,7 +58,7 @@ describe('the storefront query cache', () => {
     const missing = counted(['guide', 'nope'], async () => Promise.reject(new Error('404')));
     await expect(server.fetchQuery(missing.options)).rejects.toThrow('404');
     const browser = new QueryClient({ staleTime: 30_000 });
-    browser.hydrate(JSON.parse(JSON.stringify(server.dehydrate())));
+    browser.hydrate(JSON.parse(JSON.stringify(dehydrateQueries(server))));
     expect(browser.stateOf(['guide', 'ok'])).toMatchObject({ status: 'success', data: { title: 'Dakar' } });
     expect(browser.stateOf(['guide', 'nope']).status).toBe('error');
     expect(browser.isStale(missing.options)).toBe(true);

@@ -89,7 +89,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class QueryClient {
   // Declared, not defined: the bundle's target (es2020) would add helpers for class fields (first-load budget).
-  declare private readonly entries: Map<string, Entry>;
+  /** Also read by dehydrateQueries below, kept out of the class so the browser's first script skips it. */
+  declare readonly entries: Map<string, Entry>;
   declare private readonly staleTime: number;
   declare private readonly isAnswer: (error: unknown) => boolean;
 
@@ -217,19 +218,19 @@ export class QueryClient {
     }
   }
 
-  /** The answers (and failures, so the browser shows the same 404) to hand to the browser. */
-  dehydrate(): DehydratedQuery[] {
-    return [...this.entries.values()]
-      .filter((entry) => entry.state.status !== 'pending')
-      .map(({ queryKey, state }) => ({
-        queryKey,
-        state: { status: state.status, data: state.data, updatedAt: state.updatedAt },
-      }));
-  }
-
   hydrate(queries: DehydratedQuery[]): void {
     for (const { queryKey, state } of queries) {
       this.entry(queryKey).state = { ...PENDING, ...state };
     }
   }
+}
+
+/** The answers (and failures, so the browser shows the same 404) the server hands to the browser. */
+export function dehydrateQueries(client: QueryClient): DehydratedQuery[] {
+  return [...client.entries.values()]
+    .filter((entry) => entry.state.status !== 'pending')
+    .map(({ queryKey, state }) => ({
+      queryKey,
+      state: { status: state.status, data: state.data, updatedAt: state.updatedAt },
+    }));
 }

@@ -5,7 +5,7 @@ import type { Locale } from '../../../shared/locale';
 import { displayPrice, toCents } from '../../../shared/money';
 import { isSingular, useI18n } from '../../i18n';
 import { useApi, useAppDeps } from '../../lib/deps';
-import { downloadBytes, formatFileSize } from '../../lib/format';
+import { formatFileSize, STAMP_ALLOWANCE_BYTES } from '../../lib/format';
 import { Head, jsonLd, OG_LOCALES, socialTags } from '../../lib/head';
 import { localisedPath, paths } from '../../lib/paths';
 import { queries } from '../../lib/queries';
@@ -178,7 +178,7 @@ function GuideSummary(props: { guide: GuideDetail; className?: string }) {
           <dt className="text-stone-500">{t('guide.format')}</dt>
           <dd className="font-semibold">
             {t('guide.pdf')}
-            {g.fileSize ? ` · ${formatFileSize(downloadBytes(g.fileSize), locale)}` : ''}
+            {g.fileSize ? ` · ${formatFileSize(g.fileSize + STAMP_ALLOWANCE_BYTES, locale)}` : ''}
           </dd>
         </div>
         {g.pageCount ? (
