@@ -18,7 +18,12 @@ import { boundLogFields, boundText, serializeErrorForLog } from './http/log-limi
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createSiteOrigin, refuseMalformedHost, type SiteOrigin } from './http/site-origin';
-import { capConnections, limitRequestBodyTime, slowClientOptions } from './http/slow-clients';
+import {
+  capConnections,
+  closeConnectionsOnShutdown,
+  limitRequestBodyTime,
+  slowClientOptions,
+} from './http/slow-clients';
 import { readablePath, registerTextInputRule } from './http/text-input';
 import { createJobHandlers } from './job-catalogue';
 import { serializeRequestForLog } from './modules/admin-auth/log-redaction';
@@ -140,6 +145,7 @@ async function registerHttpRules(app: FastifyInstance, config: Config): Promise<
   registerErrorHandling(app);
   capConnections(app, config.http);
   limitRequestBodyTime(app, config.http);
+  closeConnectionsOnShutdown(app);
   refuseMalformedHost(app);
   registerTextInputRule(app);
   registerSecurityHeaders(app);

@@ -67,6 +67,28 @@ export function limitRequestBodyTime(app: FastifyInstance, http: Config['http'])
   });
 }
 
+/**
+ * On close, Node ends the connections idle at that moment; one whose request was still being
+ * answered would then stay open for keepAliveTimeoutMs (72 s) after its answer, and the shop could
+ * not finish stopping until it timed out. Once the shop is closing, an answer not yet begun says
+ * `Connection: close`, and every finished answer closes the connections left idle.
+ */
+export function closeConnectionsOnShutdown(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  app.addHook('onResponse', (_request, _reply, done) => {
+    if (closing) setImmediate(() => app.server.closeIdleConnections());
+    done();
+  });
+}
+
 /** Beyond this many open connections Node closes new ones at once, before they cost a file descriptor for long. */
 export function capConnections(app: FastifyInstance, http: Config['http']): void {
   app.server.maxConnections = http.maxConnections;
