@@ -115,7 +115,9 @@ const { readFileSync } = require('node:fs');
       const { width, height } = (line ? runLine : runPages)(document, own, writer, layout);
       writer.close();
       // The writer embeds whole fonts (4 MB for the built-in CJK one): keep only the glyphs used.
-      const pdf = own(own(mupdf.Document.openDocument(buffer.asUint8Array(), 'application/pdf')).asPDF());
+      // Reopened from mupdf's own buffer: a copy of its bytes (asUint8Array, a view of the WASM
+      // heap) would be read after the copy's allocation grew the heap and detached the view.
+      const pdf = own(own(mupdf.Document.openDocument(buffer, 'application/pdf')).asPDF());
       pdf.subsetFonts();
       // Pages (a receipt, downloaded on mobile data) also pack their objects into compressed object
       // streams: the fonts' width tables alone are a third of the file otherwise. The stamp line is
