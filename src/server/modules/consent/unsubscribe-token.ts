@@ -1,9 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CONSENT_CHANNELS, type ConsentChannel } from '../../../shared/consent';
 import { LOCALES, type Locale } from '../../../shared/locale';
 import type { Db } from '../../db/client';
-import { appSettings } from '../../db/schema';
+import { existingStoredSecret, storedSecret } from '../../db/stored-secret';
 
 /**
  * What an unsubscribe link names: a channel, the order whose address (its email, or its mobile
@@ -51,32 +50,10 @@ export function verifyUnsubscribeToken(secret: Buffer, token: string): Unsubscri
 }
 
 const SECRET_KEY = 'unsubscribe-link-secret';
-const secrets = new WeakMap<Db, Promise<Buffer>>();
 
-/** Made once from 32 random bytes and kept in the database, so every instance signs alike. */
-export function unsubscribeSigningSecret(db: Db): Promise<Buffer> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = (async () => {
-      await db
-        .insert(appSettings)
-        .values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url') })
-        .onConflictDoNothing({ target: appSettings.key });
-      const [row] = await db.select().from(appSettings).where(eq(appSettings.key, SECRET_KEY)).limit(1);
-      if (!row) throw new Error('The unsubscribe signing secret could not be created');
-      return Buffer.from(row.value, 'base64url');
-    })();
-    secret.catch(() => secrets.delete(db));
-    secrets.set(db, secret);
-  }
-  return secret;
-}
+/** The links' signing secret, shared by every instance on the database (made by the first link). */
+export const unsubscribeSigningSecret = (db: Db): Promise<Buffer> => storedSecret(db, SECRET_KEY);
 
-/**
- * The secret only if a link was ever signed: checking a link writes nothing, and before the first
- * link no token can be genuine.
- */
-export async function existingUnsubscribeSecret(db: Db): Promise<Buffer | undefined> {
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, SECRET_KEY)).limit(1);
-  return row ? Buffer.from(row.value, 'base64url') : undefined;
-}
+/** The secret only if a link was ever signed: checking a link writes nothing. */
+export const existingUnsubscribeSecret = (db: Db): Promise<Buffer | undefined> =>
+  existingStoredSecret(db, SECRET_KEY);

@@ -1,7 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { appSettings } from '../../db/schema';
+import { existingStoredSecret, storedSecret } from '../../db/stored-secret';
 
 /**
  * What a download link grants: one stamped PDF of one order item, or the ZIP of a whole order,
@@ -79,37 +78,10 @@ export function verifyDownloadToken(secret: Buffer, token: string, now: Date): T
 }
 
 const SECRET_KEY = 'download-link-secret';
-const secrets = new WeakMap<Db, Promise<Buffer>>();
 
-/**
- * The signing secret lives in the database, made once from 32 random bytes, so every instance on
- * one database signs and verifies the same links. It never changes, so each process caches it.
- */
-export function downloadSigningSecret(db: Db): Promise<Buffer> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = (async () => {
-      await db
-        .insert(appSettings)
-        .values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url') })
-        .onConflictDoNothing({ target: appSettings.key });
-      const [row] = await db.select().from(appSettings).where(eq(appSettings.key, SECRET_KEY)).limit(1);
-      if (!row) throw new Error('The download signing secret could not be created');
-      return Buffer.from(row.value, 'base64url');
-    })();
-    secret.catch(() => secrets.delete(db));
-    secrets.set(db, secret);
-  }
-  return secret;
-}
+/** The links' signing secret, shared by every instance on the database (made by the first link). */
+export const downloadSigningSecret = (db: Db): Promise<Buffer> => storedSecret(db, SECRET_KEY);
 
-/**
- * The secret if a link was ever signed, for checking one: checking never writes, so a forged link
- * refused on a fresh shop leaves the database as it was (no secret means no link is valid).
- */
-export async function existingDownloadSigningSecret(db: Db): Promise<Buffer | undefined> {
-  const cached = secrets.get(db);
-  if (cached) return cached;
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, SECRET_KEY)).limit(1);
-  return row ? downloadSigningSecret(db) : undefined;
-}
+/** The secret if a link was ever signed, for checking one: checking never writes. */
+export const existingDownloadSigningSecret = (db: Db): Promise<Buffer | undefined> =>
+  existingStoredSecret(db, SECRET_KEY);

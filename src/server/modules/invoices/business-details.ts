@@ -5,11 +5,11 @@ import { creditNotes, invoices, orders } from '../../db/schema';
 import { conflict, notFound } from '../../domain/errors';
 import { nextDocumentNumber } from './document-numbers';
 import {
-  type CreditNoteDocument,
   currentInvoiceOf,
   type InvoiceDocument,
   issueInvoice,
   orderDocuments,
+  writeCreditNote,
 } from './invoice-document';
 
 export interface BusinessDetails {
@@ -59,23 +59,15 @@ async function replaceInvoice(
   await issueInvoice(tx, order);
   const [replacement] = await tx.select().from(invoices).where(currentInvoiceOf(order.id));
   const issued = invoice.document as InvoiceDocument;
-  const number = await nextDocumentNumber(tx, 'credit_note');
-  const document: CreditNoteDocument = {
-    number,
-    issuedAt: now.toISOString(),
-    locale: issued.locale,
-    invoiceNumber: issued.number,
-    orderNumber: issued.orderNumber,
-    seller: issued.seller,
-    buyer: issued.buyer,
-    tax: issued.tax,
-    amountCents: issued.totalCents,
-    taxCents: issued.tax.cents,
-    netCents: issued.netCents,
-    amountFcfa: centsToFcfa(issued.totalCents),
-    reason: `${REPLACED[issued.locale]} ${replacement!.number}`,
-  };
-  await tx
-    .insert(creditNotes)
-    .values({ invoiceId: invoice.id, refundId: null, number, document, issuedAt: now });
+  await writeCreditNote(
+    tx,
+    invoice,
+    {
+      amountCents: issued.totalCents,
+      taxCents: issued.tax.cents,
+      reason: `${REPLACED[issued.locale]} ${replacement!.number}`,
+      refundId: null,
+    },
+    now,
+  );
 }

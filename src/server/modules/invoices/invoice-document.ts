@@ -137,8 +137,21 @@ export async function issueCreditNote(
     { totalCents: issued.totalCents, taxCents: issued.tax.cents },
     { refundedBeforeCents, amountCents },
   );
+  await writeCreditNote(tx, invoice, { amountCents, taxCents, reason: refund.note, refundId: refund.id });
+}
+
+/**
+ * A credit note against an invoice, numbered next in its series: `amountCents` credited, of which
+ * `taxCents` tax, for a refund (`refundId`) or for the invoice's replacement (null).
+ */
+export async function writeCreditNote(
+  tx: DbOrTx,
+  invoice: { id: string; document: unknown },
+  credit: { amountCents: number; taxCents: number; reason: string | null; refundId: string | null },
+  now = new Date(),
+): Promise<void> {
+  const issued = invoice.document as InvoiceDocument;
   const number = await nextDocumentNumber(tx, 'credit_note');
-  const now = new Date();
   const document: CreditNoteDocument = {
     number,
     issuedAt: now.toISOString(),
@@ -148,15 +161,15 @@ export async function issueCreditNote(
     seller: issued.seller,
     buyer: issued.buyer,
     tax: issued.tax,
-    amountCents,
-    taxCents,
-    netCents: amountCents - taxCents,
-    amountFcfa: centsToFcfa(amountCents),
-    reason: refund.note,
+    amountCents: credit.amountCents,
+    taxCents: credit.taxCents,
+    netCents: credit.amountCents - credit.taxCents,
+    amountFcfa: centsToFcfa(credit.amountCents),
+    reason: credit.reason,
   };
   await tx
     .insert(creditNotes)
-    .values({ invoiceId: invoice.id, refundId: refund.id, number, document, issuedAt: now });
+    .values({ invoiceId: invoice.id, refundId: credit.refundId, number, document, issuedAt: now });
 }
 
 /** The numbers an order's pages link to: its invoice and its credit notes. */
