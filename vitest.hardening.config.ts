@@ -7,6 +7,8 @@ export default defineConfig({
     globalSetup: ['tests/setup/database-template.ts'],
     pool: 'forks',
     maxWorkers: 2,
+    // As the unit suite: one import of the app per worker; each file builds its own shop.
+    isolate: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

@@ -85,7 +85,9 @@ describe('discount codes', () => {
     const page = await newPage(e2e.browser, 390, 844);
     await page.goto(`${e2e.shop.url}/?search=abidjan&lang=en`);
     await checkoutFirstCard(page, 'en');
-    await page.getByRole('tab', { name: 'Pay with mobile money' }).click();
+    const mobileTab = page.getByRole('tab', { name: 'Pay with mobile money' });
+    await mobileTab.click();
+    await expect.poll(() => mobileTab.getAttribute('aria-selected')).toBe('true');
     await applyCode(page, 'Promo code', 'Apply', 'été');
     await page.getByText('A promo code has 3 to 32 letters, digits, dashes or underscores.').waitFor();
     await applyCode(page, 'Promo code', 'Apply', 'Bienvenue20');

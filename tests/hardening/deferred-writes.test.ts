@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../helpers/test-context';
 import { hold, newOutcome } from './bad-input';
-import { HARDENING_ENV, Tally } from './harness';
+import { HARDENING_ENV, Tally, trackWrites } from './harness';
 
 /**
  * The bad-input suite once saw a refused `POST /api/library/sign-out` (a truncated JSON array)
@@ -19,6 +19,7 @@ beforeAll(async () => {
   // Only the buffer's interval is under the test's hand; every other timer runs as usual.
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   ctx = await createTestContext({ renderPages: false, env: HARDENING_ENV });
+  await trackWrites(ctx.db);
 });
 afterAll(async () => {
   await ctx.close();

@@ -48,6 +48,43 @@ export async function databaseFingerprint(db: Db, options: { except?: string[] }
 }
 
 /**
+ * A log of committed row writes, kept by triggers on every table of the public schema: an insert,
+ * a delete, a truncate, or an update that changes a row's value adds a line, inside the writing
+ * transaction (so a rolled-back write leaves none). Counting it is one cheap query, where
+ * `databaseFingerprint` hashes every row of every table; the bad-input suite checks after each of
+ * thousands of requests. Stricter than the fingerprint: a write undone by a later one still counts.
+ */
+export async function trackWrites(db: Db): Promise<void> {
+  const tables = (await db.execute(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  )) as unknown as { rows: { name: string }[] };
+  const names = rowsOf(tables)
+    .map((r) => r.name)
+    .filter((n) => !n.startsWith('__drizzle'));
+  const statements = [
+    'create table test_row_writes (id bigserial primary key, table_name text not null)',
+    `create function test_log_row_write() returns trigger language plpgsql as $$
+       begin insert into test_row_writes (table_name) values (TG_TABLE_NAME); return null; end $$`,
+    ...names.flatMap((n) => [
+      `create trigger test_row_written after insert or delete on "${n}" for each row execute function test_log_row_write()`,
+      `create trigger test_row_changed after update on "${n}" for each row when (old::text is distinct from new::text) execute function test_log_row_write()`,
+      `create trigger test_table_emptied after truncate on "${n}" for each statement execute function test_log_row_write()`,
+    ]),
+  ];
+  for (const statement of statements) await db.execute(sql.raw(statement));
+}
+
+/** How many row writes have been committed since `trackWrites`, once deferred writes are done. */
+export async function settledWriteCount(ctx: {
+  db: Db;
+  app: { services: { analytics: { flush(): Promise<void> } } };
+}): Promise<number> {
+  await ctx.app.services.analytics.flush();
+  const result = (await ctx.db.execute(sql`select count(*)::int as n from test_row_writes`)) as unknown;
+  return rowsOf(result as { rows: { n: number }[] })[0]!.n;
+}
+
+/**
  * The fingerprint once the shop's deferred writes are done: analytics events wait in a buffer that a
  * timer writes (every ANALYTICS_FLUSH_INTERVAL_MS). Without writing them first, that timer lands
  * on whichever request is being measured when a run outlasts it (a refused sign-out, on a busy

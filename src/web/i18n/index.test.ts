@@ -1,8 +1,11 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { isSingular, loadLocale, translator, typeset } from './index';
 
 describe('dictionaries', () => {
   test('each language is there once loaded, and not before (French too: a chunk of its own)', async () => {
+    // A fresh copy of the module: test files share one, and another may have loaded both languages.
+    vi.resetModules();
+    const { loadLocale, translator } = await import('./index');
     expect(() => translator('fr')).toThrow('before loadLocale(fr)');
     expect(() => translator('en')).toThrow('before loadLocale(en)');
     await loadLocale('fr');
