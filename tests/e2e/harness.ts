@@ -5,8 +5,8 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 import type { FileStore } from '../../src/server/adapters/storage/file-store';
 import { createLocalFileStore } from '../../src/server/adapters/storage/local';
 import { type Db, openPglite, openPostgres } from '../../src/server/db/client';
@@ -180,6 +180,16 @@ export async function startShop(
       return code;
     },
   };
+}
+
+/**
+ * Waits until React has hydrated the element (it marks each element it owns with a `__reactProps…`
+ * key). A tap before that is held and replayed (docs/decisions/028-early-taps.md); a key is not.
+ */
+export async function waitForHydration(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps'))))
+    .toBe(true);
 }
 
 /** Collects page errors so a test can assert that hydration went cleanly. */

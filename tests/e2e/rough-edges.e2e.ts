@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { GuidePage } from '../../src/shared/contracts/catalogue';
-import { keepScreenshot, trackPageErrors } from './harness';
+import { keepScreenshot, trackPageErrors, waitForHydration } from './harness';
 import { withShopAndBrowser } from './shop-and-browser';
 
 // What shoppers hit on a phone and a laptop, in both languages: a search's results in the first
@@ -136,6 +136,7 @@ describe('the guide page', () => {
         }
         const panel = page.getByRole('tabpanel');
         expect(await panel.getAttribute('aria-labelledby')).toBe(await tabs.first().getAttribute('id'));
+        await waitForHydration(tabs.first());
         await tabs.first().focus();
         await page.keyboard.press('ArrowRight');
         await expect.poll(() => tabs.nth(1).getAttribute('aria-selected')).toBe('true');

@@ -16,6 +16,8 @@ export interface TestSmtpServer {
   setRefusing(refusing: boolean): void;
   /** Recipients announced so far, accepted or still waiting (a kill may land in the pause). */
   started(): number;
+  /** When each recipient was announced (refused or not), in order: the shop's tries, timed by the server. */
+  tries: { to: string; at: number }[];
   close(): Promise<void>;
 }
 
@@ -28,13 +30,15 @@ export async function startSmtpServer(options: { acceptDelayMs?: number } = {}):
   const received: ReceivedMessage[] = [];
   let refusing = false;
   let started = 0;
+  const tries: { to: string; at: number }[] = [];
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onRcptTo(_address, _session, callback) {
+    onRcptTo(address, _session, callback) {
       started++;
+      tries.push({ to: address.address, at: Date.now() });
       if (refusing) {
         const error = Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 });
         return callback(error);
@@ -67,6 +71,7 @@ export async function startSmtpServer(options: { acceptDelayMs?: number } = {}):
       refusing = value;
     },
     started: () => started,
+    tries,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
