@@ -144,6 +144,42 @@ describe('taps before the app is ready', () => {
       });
     }
 
+  test('a tap waits however long the phone takes to run the scripts: the mobile-money tab after 25 s', async () => {
+    const guide = (
+      (await (await fetch(`${e2e.shop.url}/api/travel-guides?locale=fr`)).json()) as {
+        id: string;
+        slug: string;
+        title: string;
+        price: string;
+        imageUrl: string | null;
+        locale: string;
+      }[]
+    ).find((g) => g.price !== '0.00')!;
+    const { page, release } = await pageWithScriptsHeld(SIZES[0][1]);
+    // The page's clock is the test's: 25 seconds pass at once, without waiting for them.
+    await page.clock.install();
+    await page.addInitScript(
+      (item) => localStorage.setItem('cart', JSON.stringify([{ guide: item, quantity: 1 }])),
+      {
+        id: guide.id,
+        slug: guide.slug,
+        title: guide.title,
+        price: guide.price,
+        imageUrl: guide.imageUrl,
+        locale: guide.locale,
+      },
+    );
+    await page.goto(`${e2e.shop.url}/checkout?lang=fr`, { waitUntil: 'commit' });
+    const tab = page.getByRole('tab', { name: 'Payer par mobile money' });
+    await tab.click();
+    await page.clock.runFor(25_000);
+    expect(await tab.getAttribute('data-tapped')).toBe('');
+    await release();
+    await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('button', { name: 'Commander et payer par mobile money' }).waitFor();
+    await page.context().close();
+  });
+
   test('the cart button tapped before the scripts run opens the cart once they have', async () => {
     const { page, release } = await pageWithScriptsHeld(SIZES[0][1]);
     await page.goto(`${e2e.shop.url}/?lang=fr`, { waitUntil: 'commit' });

@@ -180,3 +180,26 @@ describe('shared links and French typography', () => {
     await page.context().close();
   });
 });
+
+describe('a page whose code cannot be fetched', () => {
+  test('offline, a tap to a page not yet loaded shows the page in full (or the browser’s offline page), never a blank app', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.shop.url}/`);
+    const faq = page.locator('footer').getByRole('link', { name: 'FAQ' });
+    await waitForHydration(faq);
+    await context.setOffline(true);
+    // The static pages' code is not loaded yet: the app's own navigation cannot fetch it, and the
+    // page is loaded in full, which offline is the browser's own error page (its own words).
+    const fullLoad = page.waitForEvent('requestfailed', {
+      predicate: (request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/faq',
+    });
+    await faq.click();
+    expect((await fullLoad).failure()?.errorText).toBe('net::ERR_INTERNET_DISCONNECTED');
+    // Back online, the same address opens the page, and the app does not reload it again and again.
+    await context.setOffline(false);
+    await page.goto(`${e2e.shop.url}/faq`);
+    await page.getByRole('heading', { level: 1, name: 'Questions fréquentes' }).waitFor();
+    await context.close();
+  });
+});
