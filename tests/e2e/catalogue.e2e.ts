@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { Guide } from '../../src/shared/contracts/catalogue';
 import { guideMatchesCountry } from '../../src/shared/countries';
 import { insertGuide } from '../helpers/fixtures';
-import { seriousAccessibilityViolations, trackPageErrors } from './harness';
+import { seriousAccessibilityViolations, trackPageErrors, waitForHydration } from './harness';
 import { withShopAndBrowser } from './shop-and-browser';
 
 const EXTRA_SENEGAL_GUIDES = 14;
@@ -70,11 +70,13 @@ describe('browsing the catalogue in a real browser', () => {
     await page.goto(`${e2e.shop.url}/`);
     await page.waitForLoadState('networkidle');
     const card = page.locator('[data-testid="guide-card"]').first();
+    // Hover and focus do nothing before the page is hydrated; a loaded machine hydrates after networkidle.
+    await waitForHydration(card.locator('h3 a'));
     await card.hover();
     await page.waitForTimeout(150);
     expect(await card.getByRole('img', { name: /^Sommaire du guide/ }).count()).toBe(0);
     const preview = card.getByRole('img', { name: /^Sommaire du guide/ });
-    await preview.waitFor({ state: 'visible', timeout: 2000 });
+    await preview.waitFor({ state: 'visible' });
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     expect(previews.length).toBe(1);
     await page.mouse.move(0, 0);
@@ -85,7 +87,7 @@ describe('browsing the catalogue in a real browser', () => {
     await second.locator('h3 a').focus();
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
-    await second.getByRole('img', { name: /^Sommaire du guide/ }).waitFor({ timeout: 2000 });
+    await second.getByRole('img', { name: /^Sommaire du guide/ }).waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => second.getByRole('img', { name: /^Sommaire du guide/ }).count()).toBe(0);
 
