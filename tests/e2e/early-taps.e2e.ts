@@ -54,6 +54,20 @@ const cartCount = (page: Page) =>
     ),
   );
 
+/** A paid guide as the cart keeps it (what the checkout reads from localStorage). */
+async function paidCartGuide(lang: 'fr' | 'en') {
+  const guides = (await (await fetch(`${e2e.shop.url}/api/travel-guides?locale=${lang}`)).json()) as {
+    id: string;
+    slug: string;
+    title: string;
+    price: string;
+    imageUrl: string | null;
+    locale: string;
+  }[];
+  const { id, slug, title, price, imageUrl, locale } = guides.find((g) => g.price !== '0.00')!;
+  return { id, slug, title, price, imageUrl, locale };
+}
+
 describe('taps before the app is ready', () => {
   for (const lang of ['fr', 'en'] as const)
     for (const [label, size] of SIZES) {
@@ -100,31 +114,18 @@ describe('taps before the app is ready', () => {
   for (const lang of ['fr', 'en'] as const)
     for (const [label, size] of SIZES) {
       test(`${lang}, ${label}: the checkout shows its title, summary and the payment spinner from the first paint, and never drops them while it loads`, async () => {
-        const guide = (
-          (await (await fetch(`${e2e.shop.url}/api/travel-guides?locale=${lang}`)).json()) as {
-            id: string;
-            slug: string;
-            title: string;
-            price: string;
-            imageUrl: string | null;
-            locale: string;
-          }[]
-        ).find((g) => g.price !== '0.00')!;
+        const guide = await paidCartGuide(lang);
         const { page, release } = await pageWithScriptsHeld(size);
-        const { id, slug, title, price, imageUrl, locale } = guide;
-        await page.addInitScript(
-          (item) => {
-            localStorage.setItem('cart', JSON.stringify([{ guide: item, quantity: 1 }]));
-            const seen = window as unknown as { __headingRemoved?: boolean };
-            new MutationObserver((records) => {
-              for (const record of records)
-                for (const node of record.removedNodes)
-                  if (node instanceof Element && (node.matches('h1') || node.querySelector('h1')))
-                    seen.__headingRemoved = true;
-            }).observe(document, { subtree: true, childList: true });
-          },
-          { id, slug, title, price, imageUrl, locale },
-        );
+        await page.addInitScript((item) => {
+          localStorage.setItem('cart', JSON.stringify([{ guide: item, quantity: 1 }]));
+          const seen = window as unknown as { __headingRemoved?: boolean };
+          new MutationObserver((records) => {
+            for (const record of records)
+              for (const node of record.removedNodes)
+                if (node instanceof Element && (node.matches('h1') || node.querySelector('h1')))
+                  seen.__headingRemoved = true;
+          }).observe(document, { subtree: true, childList: true });
+        }, guide);
         await page.goto(`${e2e.shop.url}/checkout?lang=${lang}`, { waitUntil: 'commit' });
         await page
           .getByRole('heading', { level: 1, name: lang === 'fr' ? 'Paiement sécurisé' : 'Secure Checkout' })
@@ -136,7 +137,7 @@ describe('taps before the app is ready', () => {
         await tab.click();
         await release();
         await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
-        await page.getByRole('listitem').filter({ hasText: title }).first().waitFor();
+        await page.getByRole('listitem').filter({ hasText: guide.title }).first().waitFor();
         expect(
           await page.evaluate(() => (window as unknown as { __headingRemoved?: boolean }).__headingRemoved),
         ).toBeUndefined();
@@ -145,29 +146,13 @@ describe('taps before the app is ready', () => {
     }
 
   test('a tap waits however long the phone takes to run the scripts: the mobile-money tab after 25 s', async () => {
-    const guide = (
-      (await (await fetch(`${e2e.shop.url}/api/travel-guides?locale=fr`)).json()) as {
-        id: string;
-        slug: string;
-        title: string;
-        price: string;
-        imageUrl: string | null;
-        locale: string;
-      }[]
-    ).find((g) => g.price !== '0.00')!;
+    const guide = await paidCartGuide('fr');
     const { page, release } = await pageWithScriptsHeld(SIZES[0][1]);
     // The page's clock is the test's: 25 seconds pass at once, without waiting for them.
     await page.clock.install();
     await page.addInitScript(
       (item) => localStorage.setItem('cart', JSON.stringify([{ guide: item, quantity: 1 }])),
-      {
-        id: guide.id,
-        slug: guide.slug,
-        title: guide.title,
-        price: guide.price,
-        imageUrl: guide.imageUrl,
-        locale: guide.locale,
-      },
+      guide,
     );
     await page.goto(`${e2e.shop.url}/checkout?lang=fr`, { waitUntil: 'commit' });
     const tab = page.getByRole('tab', { name: 'Payer par mobile money' });
