@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { checkoutFirstCard, keepScreenshot, trackPageErrors } from './harness';
+import { checkoutFirstCard, chooseCheckoutTab, keepScreenshot, trackPageErrors } from './harness';
 import { newPage, SHOPPER, signedInAdmin } from './mobile-money-support';
 import { withShopAndBrowser } from './shop-and-browser';
 
@@ -85,9 +85,7 @@ describe('discount codes', () => {
     const page = await newPage(e2e.browser, 390, 844);
     await page.goto(`${e2e.shop.url}/?search=abidjan&lang=en`);
     await checkoutFirstCard(page, 'en');
-    const mobileTab = page.getByRole('tab', { name: 'Pay with mobile money' });
-    await mobileTab.click();
-    await expect.poll(() => mobileTab.getAttribute('aria-selected')).toBe('true');
+    await chooseCheckoutTab(page, 'Pay with mobile money');
     await applyCode(page, 'Promo code', 'Apply', 'été');
     await page.getByText('A promo code has 3 to 32 letters, digits, dashes or underscores.').waitFor();
     await applyCode(page, 'Promo code', 'Apply', 'Bienvenue20');

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { readEmail } from '../helpers/mail';
 import type { TestSmtpServer } from '../helpers/smtp';
-import { checkoutFirstCard } from './harness';
+import { checkoutFirstCard, chooseCheckoutTab } from './harness';
 
 /** What the mobile-money browser tests share: the shopper's checkout, the operator's sign-in, the mail. */
 
@@ -11,7 +11,7 @@ export const SHOPPER = { firstName: 'Aminata', lastName: 'Touré', mobile: '+225
 export async function orderByMobileMoney(page: Page, shopUrl: string, search: string, email: string) {
   await page.goto(`${shopUrl}/?search=${encodeURIComponent(search)}`);
   await checkoutFirstCard(page);
-  await page.getByRole('tab', { name: 'Payer par mobile money' }).click();
+  await chooseCheckoutTab(page, 'Payer par mobile money');
   for (const [name, value] of Object.entries({ email, ...SHOPPER })) {
     await page.locator(`input[name="${name}"]`).fill(value);
   }

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
   checkoutFirstCard,
+  chooseCheckoutTab,
   keepScreenshot,
   launchBrowser,
   type RunningShop,
@@ -125,7 +126,7 @@ test('a shopper whose email reached the daily limit is told so in French, and no
   const page = await newPage(browser, 390, 844);
   await page.goto(`${shop.url}/?search=dakar`);
   await checkoutFirstCard(page);
-  await page.getByRole('tab', { name: 'Payer par mobile money' }).click();
+  await chooseCheckoutTab(page, 'Payer par mobile money');
   for (const [name, value] of Object.entries({ email, ...SHOPPER })) {
     await page.locator(`input[name="${name}"]`).fill(value);
   }

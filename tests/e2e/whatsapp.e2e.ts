@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startWhatsAppFake, type WhatsAppFake } from '../helpers/whatsapp-fake';
-import { checkoutFirstCard, keepScreenshot, trackPageErrors } from './harness';
+import { checkoutFirstCard, chooseCheckoutTab, keepScreenshot, trackPageErrors } from './harness';
 import { newPage, SHOPPER, signedInAdmin, waitForMail } from './mobile-money-support';
 import { withShopAndBrowser } from './shop-and-browser';
 
@@ -46,7 +46,7 @@ describe('WhatsApp delivery', () => {
     const errors = trackPageErrors(page);
     await page.goto(`${e2e.shop.url}/?search=dakar`);
     await checkoutFirstCard(page);
-    await page.getByRole('tab', { name: 'Payer par mobile money' }).click();
+    await chooseCheckoutTab(page, 'Payer par mobile money');
     for (const [name, value] of Object.entries({ email: 'aminata@example.com', ...SHOPPER })) {
       await page.locator(`input[name="${name}"]`).fill(value);
     }
