@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { trackPageErrors } from './harness';
+import { keepScreenshot, trackPageErrors } from './harness';
 import { withShopAndBrowser } from './shop-and-browser';
 
 // A tap made after a button is drawn and before the app's JavaScript has run is not lost: it is
@@ -66,6 +66,19 @@ async function paidCartGuide(lang: 'fr' | 'en') {
   }[];
   const { id, slug, title, price, imageUrl, locale } = guides.find((g) => g.price !== '0.00')!;
   return { id, slug, title, price, imageUrl, locale };
+}
+
+/** The French checkout on a phone, a paid guide in the cart, its scripts held until `release()`. */
+async function phoneCheckoutWithScriptsHeld(options: { clock?: boolean } = {}) {
+  const guide = await paidCartGuide('fr');
+  const { page, release } = await pageWithScriptsHeld(SIZES[0][1]);
+  if (options.clock) await page.clock.install();
+  await page.addInitScript(
+    (item) => localStorage.setItem('cart', JSON.stringify([{ guide: item, quantity: 1 }])),
+    guide,
+  );
+  await page.goto(`${e2e.shop.url}/checkout?lang=fr`, { waitUntil: 'commit' });
+  return { page, release, guide, tab: page.getByRole('tab', { name: 'Payer par mobile money' }) };
 }
 
 describe('taps before the app is ready', () => {
@@ -145,17 +158,33 @@ describe('taps before the app is ready', () => {
       });
     }
 
+  test('on a phone, before the cart is read the checkout shows no amount and keeps its rows’ room (the promo field drawn, not yet usable): the tabs move only by the guide row’s extra height', async () => {
+    const { page, release, guide, tab } = await phoneCheckoutWithScriptsHeld();
+    await tab.waitFor();
+    const top = async () => (await tab.boundingBox())?.y ?? Number.NaN;
+    const before = await top();
+    // The server cannot know the cart: not "Gratuit" for a cart that has a paid guide in it.
+    const total = page.locator('dt', { hasText: /^Total$/ }).locator('xpath=following-sibling::dd');
+    expect(await total.textContent()).toBe('…');
+    // The promo field keeps its room, and takes no code the app could not yet apply.
+    const promo = page.getByLabel('Code promo');
+    expect(await promo.isDisabled()).toBe(true);
+    await keepScreenshot(page, 'checkout-before-the-cart-is-read-390');
+    await release();
+    const row = page.getByRole('listitem').filter({ hasText: guide.title }).first();
+    await row.waitFor();
+    await expect.poll(() => total.textContent()).toContain('FCFA');
+    expect(await promo.isEnabled()).toBe(true);
+    // The one row kept for the cart is 64 px tall; a taller title row moves the tabs by the rest only
+    // (before, the tabs moved by the whole row and the promo field: 184 px for a three-line title).
+    const rowHeight = (await row.boundingBox())?.height ?? Number.NaN;
+    expect(Math.abs((await top()) - before - (rowHeight - 64))).toBeLessThanOrEqual(1);
+    await page.context().close();
+  });
+
   test('a tap waits however long the phone takes to run the scripts: the mobile-money tab after 25 s', async () => {
-    const guide = await paidCartGuide('fr');
-    const { page, release } = await pageWithScriptsHeld(SIZES[0][1]);
     // The page's clock is the test's: 25 seconds pass at once, without waiting for them.
-    await page.clock.install();
-    await page.addInitScript(
-      (item) => localStorage.setItem('cart', JSON.stringify([{ guide: item, quantity: 1 }])),
-      guide,
-    );
-    await page.goto(`${e2e.shop.url}/checkout?lang=fr`, { waitUntil: 'commit' });
-    const tab = page.getByRole('tab', { name: 'Payer par mobile money' });
+    const { page, release, tab } = await phoneCheckoutWithScriptsHeld({ clock: true });
     await tab.click();
     await page.clock.runFor(25_000);
     expect(await tab.getAttribute('data-tapped')).toBe('');

@@ -111,17 +111,19 @@ export default function CheckoutPage() {
 function CheckoutSummary({ purchase }: { purchase: ReturnType<typeof usePurchase> }) {
   const { bought, cart, total, tax } = purchase;
   const applied = bought ? bought.discount : purchase.discount.current;
-  // A cart of free guides has nothing a code could take off: no field that can do nothing.
-  const nothingToDiscount = cart.items.every(({ guide }) => toCents(guide.price) === 0);
+  // A cart of free guides has nothing a code could take off: no field that can do nothing. Until the
+  // cart is read (the server's page) the field keeps its room, so nothing below it moves under a tap.
+  const nothingToDiscount = cart.ready && cart.items.every(({ guide }) => toCents(guide.price) === 0);
   return (
     <OrderSummary
+      pending={!cart.ready && !bought}
       items={bought?.items ?? cart.items}
       totalCents={total}
       tax={tax ? { cents: tax.taxCents, label: tax.label, included: tax.pricesIncludeTax } : null}
       discount={applied ? { code: applied.code, cents: applied.discountCents } : null}
     >
       {bought === null && (applied || !nothingToDiscount) ? (
-        <DiscountField discount={purchase.discount} />
+        <DiscountField discount={purchase.discount} disabled={!cart.ready} />
       ) : null}
     </OrderSummary>
   );

@@ -7,8 +7,12 @@ import { useMessages } from '../../i18n/feature-messages';
 import { purchaseMessages } from './messages';
 import type { CheckoutDiscount } from './use-discount';
 
-/** "Code promo" / "Promo code" under the order summary: the server checks it and prices the cart. */
-export function DiscountField(props: { discount: CheckoutDiscount }) {
+/**
+ * "Code promo" / "Promo code" under the order summary: the server checks it and prices the cart.
+ * `disabled` until the app has read the cart: drawn by the server so that nothing moves when the
+ * cart appears, but a code typed before the app runs would not be applied.
+ */
+export function DiscountField(props: { discount: CheckoutDiscount; disabled?: boolean }) {
   const t = useMessages(purchaseMessages);
   const { locale } = useI18n();
   const { discount } = props;
@@ -40,6 +44,7 @@ export function DiscountField(props: { discount: CheckoutDiscount }) {
           label={t('discount.label')}
           value={discount.input}
           onChange={(event) => discount.setInput(event.target.value)}
+          disabled={props.disabled}
           error={discount.problem ? t(discount.problem) : undefined}
           autoComplete="off"
           autoCapitalize="characters"
@@ -50,7 +55,7 @@ export function DiscountField(props: { discount: CheckoutDiscount }) {
       <Button
         type="submit"
         variant="outline"
-        disabled={discount.checking || discount.input.trim() === ''}
+        disabled={props.disabled || discount.checking || discount.input.trim() === ''}
         className="mt-6 h-11 px-4"
       >
         {discount.checking ? t('discount.applying') : t('discount.apply')}

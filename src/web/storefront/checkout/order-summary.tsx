@@ -26,16 +26,27 @@ export function OrderSummary(props: {
   tax?: { cents: number; label: string | null; included: boolean } | null;
   /** The promo code field, while the order is not placed. */
   children?: ReactNode;
+  /**
+   * The cart is not read yet (the server's page, before the app has run): a row's room is kept and
+   * no amount is shown, rather than a total of nothing for a cart that has guides in it.
+   */
+  pending?: boolean;
 }) {
   const t = useMessages(purchaseMessages);
   const { locale } = useI18n();
   const price = usePrice();
-  const { discount } = props;
+  const { discount, pending } = props;
+  const amount = (cents: number) => (pending ? '…' : price(cents));
   const subtotal = props.items.reduce((sum, { guide, quantity }) => sum + toCents(guide.price) * quantity, 0);
   return (
     <div className="rounded-xl border border-stone-200 bg-white p-5">
       <h2 className="text-xl font-bold">{t('checkout.summary')}</h2>
-      <ul className="mt-4 divide-y divide-stone-200">
+      <ul className="mt-4 divide-y divide-stone-200" aria-busy={pending || undefined}>
+        {pending ? (
+          <li aria-hidden="true" className="h-16 py-3">
+            <div className="h-full animate-pulse rounded bg-stone-100" />
+          </li>
+        ) : null}
         {props.items.map(({ guide, quantity }) => (
           <li key={guide.id} className="flex justify-between gap-4 py-3 text-sm">
             <span>
@@ -48,7 +59,7 @@ export function OrderSummary(props: {
       <dl className="mt-4 space-y-2 border-t border-stone-200 pt-4 text-sm">
         <div className="flex justify-between">
           <dt>{t('checkout.subtotal')}</dt>
-          <dd>{price(discount ? subtotal : props.totalCents)}</dd>
+          <dd>{amount(discount ? subtotal : props.totalCents)}</dd>
         </div>
         {discount ? (
           <div className="flex justify-between gap-4 text-teal-800">
@@ -63,12 +74,12 @@ export function OrderSummary(props: {
               <span className="text-stone-500"> ({t('checkout.taxIncluded')})</span>
             ) : null}
           </dt>
-          <dd>{formatEurosWithCents(props.tax?.cents ?? 0, locale)}</dd>
+          <dd>{pending ? '…' : formatEurosWithCents(props.tax?.cents ?? 0, locale)}</dd>
         </div>
         <div className="flex justify-between gap-4 text-base font-bold">
           <dt>{t('checkout.total')}</dt>
           {/* formatPrice already leads with the rounded FCFA amount (docs/DEVIATIONS.md) */}
-          <dd className="text-right">{price(props.totalCents)}</dd>
+          <dd className="text-right">{amount(props.totalCents)}</dd>
         </div>
       </dl>
       {props.children}
