@@ -185,7 +185,14 @@ describe('a declined card is told in the page language (item 3)', () => {
         await page.getByRole('alert').filter({ hasText: text }).waitFor({ timeout: 10_000 });
         // The notification: its text is the alert, its close button beside it.
         const toast = page.locator('li').filter({ hasText: text });
-        await toast.getByRole('button').click();
+        // Closed, it fades for 2 s; meanwhile a tap where it was reaches what is under it.
+        const tappable = await toast.evaluate((item) => {
+          item.querySelector('button')?.click();
+          return new Promise((done) =>
+            requestAnimationFrame(() => done(getComputedStyle(item).pointerEvents)),
+          );
+        });
+        expect(tappable).toBe('none');
         await toast.waitFor({ state: 'detached', timeout: 5_000 });
       }
       if (lang === 'fr') expect(await page.getByText('Your card').count()).toBe(0);

@@ -38,7 +38,8 @@ export default function ToastView({ item, closeLabel }: { item: ToastItem; close
       onPointerEnter={() => setPaused(true)}
       onPointerLeave={() => setPaused(false)}
       style={{ transform: `translateX(${offset}px)`, opacity: item.open ? 1 : 0 }}
-      className={`pointer-events-auto flex touch-pan-y items-start gap-3 rounded-lg border p-4 shadow-lg transition-opacity duration-200 ${
+      // A closed notification stays 2 s while it fades, and must not catch the taps meant for what is under it.
+      className={`${item.open ? 'pointer-events-auto' : 'pointer-events-none'} flex touch-pan-y items-start gap-3 rounded-lg border p-4 shadow-lg transition-opacity duration-200 ${
         destructive ? 'border-red-700 bg-red-700 text-white' : 'border-stone-200 bg-white text-stone-900'
       }`}
     >
