@@ -72,15 +72,18 @@ describe.each(stores)('file store on %s', (_name, makeStore) => {
   });
 });
 
-test('on local disk, a failing stream leaves no partial file', async () => {
+test('on local disk, a failing stream leaves no partial file, even when it fails before the file is open', async () => {
   const store = createLocalFileStore(root);
-  const failing = new Readable({
-    read() {
-      this.push(Buffer.from('partial'));
-      this.destroy(new Error('connection lost'));
-    },
-  });
-  await expect(store.put('receipt/broken.pdf', failing)).rejects.toThrow('connection lost');
+  const failing = () =>
+    new Readable({
+      read() {
+        this.push(Buffer.from('partial'));
+        this.destroy(new Error('connection lost'));
+      },
+    });
+  // Twenty at once: the files' opens queue in libuv's pool, so most streams fail before theirs is done.
+  const puts = Array.from({ length: 20 }, (_, i) => store.put(`receipt/broken-${i}.pdf`, failing()));
+  for (const put of puts) await expect(put).rejects.toThrow('connection lost');
   expect(await readdir(path.join(root, 'receipt'))).toEqual([]);
 });
 

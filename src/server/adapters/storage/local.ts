@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -50,13 +51,18 @@ export function createLocalFileStore(root: string, options: { minFreeBytes?: num
     async put(key, data) {
       const target = resolve(key);
       const temp = `${target}.${randomUUID()}.partial`;
+      let sink: WriteStream | undefined;
       try {
         await fs.mkdir(path.dirname(target), { recursive: true });
         const source = Buffer.isBuffer(data) ? Readable.from([data]) : data;
         // flush: fsync before close, so the rename never publishes a file whose bytes are not on disk.
-        await pipeline(source, createWriteStream(temp, { flags: 'wx', flush: true }));
+        sink = createWriteStream(temp, { flags: 'wx', flush: true });
+        await pipeline(source, sink);
         await fs.rename(temp, target);
       } catch (error) {
+        // A source that fails at once fails the pipeline while the file is still being opened: removed
+        // before the open is done, it would be created after and left behind.
+        if (sink && !sink.closed) await once(sink, 'close').catch(() => {});
         await fs.rm(temp, { force: true });
         throw unwritable(error);
       }
