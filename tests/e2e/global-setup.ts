@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,14 +10,13 @@ import { seedDemoData } from '../../src/server/db/seed';
 import { adminConnection, withDatabase } from '../helpers/postgres';
 import { makeSeededLightCopies } from '../helpers/seed-light';
 
-export const E2E_TEMPLATE_DATABASE = 'shop_e2e_template';
-
 /**
  * Builds the production bundles once, and seeds the demo shop once into a template (database +
  * files) that every end-to-end server copies, so each test file starts from the same fresh shop.
  * With E2E_BUILD_DIR set (CI, which runs this suite on PGlite and again on PostgreSQL), the build
  * goes there and a later run on the same checkout reuses it instead of building again; the caller
- * removes that folder.
+ * removes that folder. The template is this run's own (`npm test` runs two browser lanes at once,
+ * each with its set-up), and is removed after it.
  */
 export default async function setup(project: TestProject) {
   const shared = process.env.E2E_BUILD_DIR;
@@ -26,20 +26,20 @@ export default async function setup(project: TestProject) {
     if (build.status !== 0) throw new Error('The production build failed');
   }
 
-  const templateDir = path.resolve('.test-data', `e2e-template-${process.pid}`);
-  await rm(templateDir, { recursive: true, force: true });
+  const own = randomBytes(6).toString('hex');
+  const templateDir = path.resolve('.test-data', `e2e-template-${own}`);
+  const templateDatabase = `shop_e2e_template_${own}`;
   await mkdir(templateDir, { recursive: true });
   const files = createLocalFileStore(path.join(templateDir, 'files'));
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     const admin = await adminConnection(databaseUrl);
     try {
-      await admin.query(`DROP DATABASE IF EXISTS ${E2E_TEMPLATE_DATABASE} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${E2E_TEMPLATE_DATABASE}`);
+      await admin.query(`CREATE DATABASE ${templateDatabase}`);
     } finally {
       await admin.end();
     }
-    const database = await openPostgres(withDatabase(databaseUrl, E2E_TEMPLATE_DATABASE), { max: 2 });
+    const database = await openPostgres(withDatabase(databaseUrl, templateDatabase), { max: 2 });
     await database.migrate();
     await seedDemoData({ db: database.db, files });
     await makeSeededLightCopies({ db: database.db, files });
@@ -53,12 +53,20 @@ export default async function setup(project: TestProject) {
   }
   project.provide('e2eTemplate', {
     dir: templateDir,
-    database: databaseUrl ? E2E_TEMPLATE_DATABASE : undefined,
+    database: databaseUrl ? templateDatabase : undefined,
     server: path.join(distDir, 'server', 'main.js'),
   });
   return async () => {
     await rm(templateDir, { recursive: true, force: true });
     if (!shared) await rm(distDir, { recursive: true, force: true });
+    if (databaseUrl) {
+      const admin = await adminConnection(databaseUrl);
+      try {
+        await admin.query(`DROP DATABASE IF EXISTS ${templateDatabase} WITH (FORCE)`);
+      } finally {
+        await admin.end();
+      }
+    }
   };
 }
 
