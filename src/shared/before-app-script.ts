@@ -12,7 +12,7 @@
  * full, which shows it or the browser's own page saying the network is away. Once per address in
  * a row, so a server that cannot serve the code is not asked again and again.
  */
-export const EARLY_TAPS_SCRIPT = `(function(){var q=[],replaying=false,tries=0;
+export const BEFORE_APP_SCRIPT = `(function(){var q=[],replaying=false,tries=0;
 function live(el){for(var k in el)if(k.indexOf('__reactProps')===0)return true;return false}
 function find(key){return document.querySelector('[data-tap="'+key+'"]')}
 function flush(){while(q.length){var el=find(q[0]);if(!el||!live(el)){if(el||++tries<400)setTimeout(flush,50);else{q.shift();tries=0;setTimeout(flush,0)}return}q.shift();el.removeAttribute('data-tapped');replaying=true;try{el.click()}finally{replaying=false}if(q.length)setTimeout(flush,0);return}}

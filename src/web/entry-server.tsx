@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { parse as parsePattern } from 'regexparam';
 import { Router } from 'wouter';
-import { EARLY_TAPS_SCRIPT } from '../shared/early-taps';
+import { BEFORE_APP_SCRIPT } from '../shared/before-app-script';
 import { escapeHtml } from '../shared/escape-html';
 import type { Locale } from '../shared/locale';
 import { type RenderPage, SSR_STATE_KEY } from '../shared/ssr';
@@ -31,7 +31,7 @@ export function serializeForScript(value: unknown): string {
 function renderHead(head: HeadData | undefined, origin: string, locale: Locale): string {
   if (!head) return '';
   const tags = [
-    `<script>${EARLY_TAPS_SCRIPT}</script>`,
+    `<script>${BEFORE_APP_SCRIPT}</script>`,
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,
   ];

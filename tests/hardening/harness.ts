@@ -30,12 +30,7 @@ export const HARDENING_ENV = {
  * be counted; that is the one write a refused request is meant to make).
  */
 export async function databaseFingerprint(db: Db, options: { except?: string[] } = {}): Promise<string> {
-  const tables = (await db.execute(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  )) as unknown as { rows: { name: string }[] };
-  const names = rowsOf(tables)
-    .map((r) => r.name)
-    .filter((n) => !(options.except ?? []).includes(n) && !n.startsWith('__drizzle'));
+  const names = (await shopTables(db)).filter((n) => !(options.except ?? []).includes(n));
   const parts = names.map(
     (n) =>
       `select '${n}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${n}" x`,
@@ -55,12 +50,7 @@ export async function databaseFingerprint(db: Db, options: { except?: string[] }
  * thousands of requests. Stricter than the fingerprint: a write undone by a later one still counts.
  */
 export async function trackWrites(db: Db): Promise<void> {
-  const tables = (await db.execute(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-  )) as unknown as { rows: { name: string }[] };
-  const names = rowsOf(tables)
-    .map((r) => r.name)
-    .filter((n) => !n.startsWith('__drizzle'));
+  const names = await shopTables(db);
   const statements = [
     'create table test_row_writes (id bigserial primary key, table_name text not null)',
     `create function test_log_row_write() returns trigger language plpgsql as $$
@@ -74,27 +64,42 @@ export async function trackWrites(db: Db): Promise<void> {
   for (const statement of statements) await db.execute(sql.raw(statement));
 }
 
-/** How many row writes have been committed since `trackWrites`, once deferred writes are done. */
-export async function settledWriteCount(ctx: {
+/** The shop's own tables (the public schema's, without drizzle's migration log), by name. */
+async function shopTables(db: Db): Promise<string[]> {
+  const tables = (await db.execute(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  )) as unknown as { rows: { name: string }[] };
+  return rowsOf(tables)
+    .map((r) => r.name)
+    .filter((n) => !n.startsWith('__drizzle'));
+}
+
+/** A hardening context: its database, and the app whose deferred writes can be done now. */
+interface SettleableContext {
   db: Db;
   app: { services: { analytics: { flush(): Promise<void> } } };
-}): Promise<number> {
-  await ctx.app.services.analytics.flush();
+}
+
+/**
+ * Analytics events wait in a buffer that a timer writes (every ANALYTICS_FLUSH_INTERVAL_MS). Without
+ * writing them first, that timer lands on whichever request is being measured when a run outlasts
+ * it (a refused sign-out, on a busy machine) and blames it for the accepted events of earlier requests.
+ */
+const settle = (ctx: SettleableContext) => ctx.app.services.analytics.flush();
+
+/** How many row writes have been committed since `trackWrites`, once deferred writes are done. */
+export async function settledWriteCount(ctx: SettleableContext): Promise<number> {
+  await settle(ctx);
   const result = (await ctx.db.execute(sql`select count(*)::int as n from test_row_writes`)) as unknown;
   return rowsOf(result as { rows: { n: number }[] })[0]!.n;
 }
 
-/**
- * The fingerprint once the shop's deferred writes are done: analytics events wait in a buffer that a
- * timer writes (every ANALYTICS_FLUSH_INTERVAL_MS). Without writing them first, that timer lands
- * on whichever request is being measured when a run outlasts it (a refused sign-out, on a busy
- * machine) and blames it for the accepted events of earlier requests.
- */
+/** The fingerprint once the shop's deferred writes are done (see `settle`). */
 export async function settledFingerprint(
-  ctx: { db: Db; app: { services: { analytics: { flush(): Promise<void> } } } },
+  ctx: SettleableContext,
   options: { except?: string[] } = {},
 ): Promise<string> {
-  await ctx.app.services.analytics.flush();
+  await settle(ctx);
   return databaseFingerprint(ctx.db, options);
 }
 

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { centsToFcfa, toCents } from '../../../shared/money';
+import { toCents } from '../../../shared/money';
 import type { Db, Tx } from '../../db/client';
-import { creditNotes, invoices, orders } from '../../db/schema';
+import { invoices, orders } from '../../db/schema';
 import { conflict, notFound } from '../../domain/errors';
-import { nextDocumentNumber } from './document-numbers';
 import {
   currentInvoiceOf,
   type InvoiceDocument,
