@@ -140,6 +140,25 @@ describe('unsubscribing from new-edition notices', () => {
     }
     expect(await ctx.db.select().from(marketingConsents)).toHaveLength(2);
   });
+
+  test('a cut link opened in a browser is a page saying so in both languages, with the same 400; nothing is withdrawn', async () => {
+    const cut = awaPath.split('/').at(-1)!.slice(0, 20);
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await ctx.app.inject({
+        method,
+        url: `/api/unsubscribe/${cut}`,
+        headers: { accept: browser },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toContain('Ce lien de désinscription n’est pas valide');
+      expect(res.body).toContain('This unsubscribe link is not valid');
+      expect(res.body).not.toContain('<script');
+    }
+    expect(await ctx.db.select().from(marketingConsents)).toHaveLength(2);
+  });
 });
 
 describe('unsubscribing from the review reminder', () => {

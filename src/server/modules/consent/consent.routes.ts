@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { onSendHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '../../../shared/contracts/endpoints/bound';
 import { orders } from '../../db/schema';
@@ -6,11 +7,22 @@ import { route } from '../../http/endpoint';
 import { badField, notFound } from '../../http/errors';
 import { perClientLimit, registerRateLimits } from '../../http/rate-limits';
 import { withdrawConsent } from './marketing-consents';
-import { unsubscribeAskPage, unsubscribedPage } from './unsubscribe-page';
+import { unsubscribeAskPage, unsubscribedPage, unsubscribeRefusedPage } from './unsubscribe-page';
 import { existingUnsubscribeSecret, verifyUnsubscribeToken } from './unsubscribe-token';
 
 /** RFC 8058's body is one short form field; anything bigger is not a mail client's one-click POST. */
 const MAX_FORM_BYTES = 1024;
+
+/**
+ * A refused link opened in a browser (a cut link, a typo, too many tries) gets a page a person can
+ * read, with the same status; a program (a mail client's one-click POST, the API) keeps the JSON.
+ */
+const refusalAsPage: onSendHookHandler = (request, reply, payload, done) => {
+  const refused = reply.statusCode >= 400 && reply.statusCode < 500;
+  if (!refused || !(request.headers.accept ?? '').includes('text/html')) return done(null, payload);
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+  done(null, unsubscribeRefusedPage(reply.statusCode));
+};
 
 /**
  * The unsubscribe link (docs/features/consent.md). GET shows one button, so a mail scanner that
@@ -20,7 +32,7 @@ const MAX_FORM_BYTES = 1024;
 export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerRateLimits(app);
   const { db } = app.services;
-  const limit = { config: perClientLimit(60, '1 minute') };
+  const limit = { config: perClientLimit(60, '1 minute'), onSend: refusalAsPage };
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: MAX_FORM_BYTES },

@@ -47,3 +47,29 @@ export function unsubscribedPage(target: UnsubscribeTarget): string {
     `<h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.done(target.address))}</p><p>${escapeHtml(t.still)}</p>`,
   );
 }
+
+/** Why a link opened in a browser could not be followed, in both languages (a bad link carries none). */
+const refusals = {
+  404: [
+    'Ce lien ne mène plus à rien\u00a0: sa commande n’existe plus.',
+    'This link leads nowhere now: its order no longer exists.',
+  ],
+  429: [
+    'Trop d’essais en peu de temps\u00a0: réessayez dans une minute.',
+    'Too many tries in a short time: try again in a minute.',
+  ],
+  other: [
+    'Ce lien de désinscription n’est pas valide\u00a0: il a peut-être été coupé ou mal recopié. Ouvrez-le depuis le message reçu, ou répondez à ce message pour être désinscrit.',
+    'This unsubscribe link is not valid: it may have been cut or mistyped. Open it from the message you received, or reply to that message to be unsubscribed.',
+  ],
+} as const;
+
+/** The page a person sees when the link they opened is refused (the JSON answer stays for programs). */
+export function unsubscribeRefusedPage(status: number): string {
+  const [fr, en] = status === 404 || status === 429 ? refusals[status] : refusals.other;
+  return page(
+    'fr',
+    `${copy.fr.title} / ${copy.en.title}`,
+    `<h1>${escapeHtml(copy.fr.title)}</h1><p>${escapeHtml(fr)}</p><h2 lang="en">${escapeHtml(copy.en.title)}</h2><p lang="en">${escapeHtml(en)}</p>`,
+  );
+}
