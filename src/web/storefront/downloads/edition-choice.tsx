@@ -95,6 +95,7 @@ export function LightZipButton(props: {
           api.call(delivery.zipLink, { params: { orderId: props.orderId }, query: { variant: 'light' } }),
         )
       }
+      data-tap="download-zip-light"
       data-track="download"
       className="min-h-11 rounded-md border border-teal-800 px-5 py-1 text-left font-semibold text-teal-900 hover:bg-teal-50 disabled:opacity-60 sm:text-center"
     >

@@ -50,6 +50,8 @@ export function FileDownload(props: FileDownloadProps) {
           type="button"
           disabled={download.busy}
           onClick={() => go({ handOff: true, keep: false })}
+          // A tap before the app is ready is held and done once it is (docs/decisions/028-early-taps.md).
+          data-tap={`download-${props.storageKey}`}
           data-track="download"
           data-guide-id={props.guideId}
           className={buttonClass}

@@ -87,6 +87,7 @@ export function CompletedOrder({
           type="button"
           disabled={busy !== null}
           onClick={() => start('zip', () => api.call(delivery.zipLink, { params: { orderId: order.id } }))}
+          data-tap="download-zip"
           data-track="download"
           className="h-11 rounded-md bg-amber-500 px-5 font-semibold text-stone-950 hover:bg-amber-400 disabled:opacity-60"
         >
