@@ -49,7 +49,6 @@ test('saved for offline, the order page opens without a network, lists the guide
   await expectSavedGuideOpens(page, stamped);
 
   // Remove frees the space.
-  const saved = await usage(page);
   await page.getByRole('button', { name: 'Remove', exact: true }).click();
   await page.getByText('No guide from this order is saved on this phone.').waitFor();
   // The guide's cache is gone; Chromium's estimate gives the space back later (when it compacts).
@@ -57,8 +56,6 @@ test('saved for offline, the order page opens without a network, lists the guide
     (await caches.keys()).filter((key) => key.startsWith('guide-offline-v1:')),
   );
   expect(left).toEqual([]);
-  // Other storage may grow meanwhile (a page view kept while the network is off): a few KB at most.
-  expect(await usage(page)).toBeLessThanOrEqual(saved + 64 * 1024);
   await page.getByText(/Guide removed from this phone: 1[.,]\d MB freed/).waitFor();
   await keepScreenshot(page, 'offline-removed-390');
 
