@@ -36,7 +36,8 @@ export function OrderSummary(props: {
   const { locale } = useI18n();
   const price = usePrice();
   const { discount, pending } = props;
-  const amount = (cents: number) => (pending ? '…' : price(cents));
+  // No figure before the cart is read: '…' in its place.
+  const figure = (text: string) => (pending ? '…' : text);
   const subtotal = props.items.reduce((sum, { guide, quantity }) => sum + toCents(guide.price) * quantity, 0);
   return (
     <div className="rounded-xl border border-stone-200 bg-white p-5">
@@ -59,7 +60,7 @@ export function OrderSummary(props: {
       <dl className="mt-4 space-y-2 border-t border-stone-200 pt-4 text-sm">
         <div className="flex justify-between">
           <dt>{t('checkout.subtotal')}</dt>
-          <dd>{amount(discount ? subtotal : props.totalCents)}</dd>
+          <dd>{figure(price(discount ? subtotal : props.totalCents))}</dd>
         </div>
         {discount ? (
           <div className="flex justify-between gap-4 text-teal-800">
@@ -74,12 +75,12 @@ export function OrderSummary(props: {
               <span className="text-stone-500"> ({t('checkout.taxIncluded')})</span>
             ) : null}
           </dt>
-          <dd>{pending ? '…' : formatEurosWithCents(props.tax?.cents ?? 0, locale)}</dd>
+          <dd>{figure(formatEurosWithCents(props.tax?.cents ?? 0, locale))}</dd>
         </div>
         <div className="flex justify-between gap-4 text-base font-bold">
           <dt>{t('checkout.total')}</dt>
           {/* formatPrice already leads with the rounded FCFA amount (docs/DEVIATIONS.md) */}
-          <dd className="text-right">{amount(props.totalCents)}</dd>
+          <dd className="text-right">{figure(price(props.totalCents))}</dd>
         </div>
       </dl>
       {props.children}
